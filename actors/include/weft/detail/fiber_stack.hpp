@@ -1,0 +1,60 @@
+#pragma once
+// Stacks for PE fibers, sized by --stack-size and committed lazily by the kernel (only the
+// pages a PE touches cost memory).
+//
+// Overflow detection has two modes, because every PROT_NONE guard page costs two kernel memory
+// mappings and vm.max_map_count (65530 by default) caps a process at ~32,000 guarded stacks:
+//   guard  — a PROT_NONE page below each stack; the SIGSEGV it raises (handled on an alternate
+//            signal stack) names the PE;
+//   canary — above that count: all stacks in one mapping, each with a canary zone at its bottom,
+//            checked every time the PE suspends.
+// Either way an overflow ends the process with one line naming the PE and the option to raise.
+
+#include <boost/context/stack_context.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace weft::detail {
+
+class stack_pool {
+ public:
+  /// `count` stacks of `bytes` each (rounded up to whole pages, at least 16 KiB).
+  stack_pool(std::size_t count, std::size_t bytes);
+  ~stack_pool();
+  stack_pool(const stack_pool&) = delete;
+  stack_pool& operator=(const stack_pool&) = delete;
+
+  bool guarded() const { return guarded_; }
+  std::size_t stack_bytes() const { return bytes_; }
+  boost::context::stack_context context(std::size_t index) const;
+  /// False if the PE's canary zone was overwritten (canary mode only; always true otherwise).
+  bool intact(std::size_t index) const;
+
+ private:
+  std::byte* lowest(std::size_t index) const;  // lowest usable byte of stack `index`
+  std::size_t count_, bytes_, page_;
+  bool guarded_;
+  std::byte* region_ = nullptr;
+  std::size_t region_bytes_ = 0;
+};
+
+/// A boost::context stack allocator handing out one pool slot (deallocate is a no-op: the pool
+/// owns the memory).
+struct pool_stack_allocator {
+  const stack_pool* pool;
+  std::size_t index;
+  boost::context::stack_context allocate() { return pool->context(index); }
+  void deallocate(boost::context::stack_context&) noexcept {}
+};
+
+/// Installs the SIGSEGV handler and, for the calling thread, an alternate signal stack.
+/// Idempotent per thread.
+void prepare_overflow_detection_on_this_thread();
+/// Tells the handler which PE this thread is about to run (-1: none) and its stack bounds.
+void set_running_pe(int rank, const void* stack_low, std::size_t stack_bytes);
+/// Prints the overflow line for `rank` and ends the process (exit code 6).
+[[noreturn]] void report_stack_overflow(int rank, std::size_t stack_bytes);
+
+}  // namespace weft::detail

@@ -1,0 +1,150 @@
+#include "weft/detail/fiber_stack.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+namespace weft::detail {
+
+namespace {
+
+constexpr std::size_t canary_bytes = 512;
+constexpr std::uint64_t canary_word = 0x5745465453544b21ull;  // "WEFTSTK!"
+
+long max_map_count() {
+  std::ifstream in("/proc/sys/vm/max_map_count");
+  long v = 65530;
+  in >> v;
+  return v;
+}
+
+// Async-signal-safe state read by the SIGSEGV handler.
+thread_local int running_rank = -1;
+thread_local const std::byte* running_low = nullptr;
+thread_local std::size_t running_bytes = 0;
+thread_local bool altstack_ready = false;
+std::atomic<bool> handler_installed{false};
+
+void write_all(const char* s) {
+  auto n = std::strlen(s);
+  while (n > 0) {
+    auto w = ::write(2, s, n);
+    if (w <= 0) return;
+    s += w;
+    n -= static_cast<std::size_t>(w);
+  }
+}
+
+void format_overflow(char* buf, std::size_t n, int rank, std::size_t bytes) {
+  std::snprintf(buf, n,
+                "weft: error: PE %d overflowed its %zu KiB fiber stack; raise it with "
+                "--stack-size (e.g. --stack-size %zuKiB)\n",
+                rank, bytes / 1024, bytes / 1024 * 4);
+}
+
+void on_segv(int sig, siginfo_t* info, void*) {
+  auto* addr = static_cast<const std::byte*>(info->si_addr);
+  if (running_rank >= 0 && running_low && addr < running_low + 4096 && addr + 65536 >= running_low) {
+    char buf[256];
+    format_overflow(buf, sizeof buf, running_rank, running_bytes);
+    write_all(buf);
+    _exit(6);
+  }
+  // Not a PE stack overflow: let the default action (core dump) happen.
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+}  // namespace
+
+stack_pool::stack_pool(std::size_t count, std::size_t bytes)
+    : count_(count), page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))) {
+  bytes_ = std::max<std::size_t>(bytes, 16 * 1024);
+  bytes_ = (bytes_ + page_ - 1) / page_ * page_;
+  // Each guarded stack costs two mappings; leave room for everything else in the process.
+  guarded_ = static_cast<long>(2 * count_ + 4096) < max_map_count();
+  const std::size_t slot = bytes_ + (guarded_ ? page_ : 0);
+  region_bytes_ = slot * count_;
+  void* p = mmap(nullptr, region_bytes_, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    throw std::runtime_error("cannot reserve " + std::to_string(region_bytes_ >> 20) +
+                             " MiB for PE stacks; lower --stack-size");
+  region_ = static_cast<std::byte*>(p);
+  for (std::size_t i = 0; i < count_; ++i) {
+    if (guarded_) {
+      if (mprotect(region_ + i * slot, page_, PROT_NONE) != 0)
+        throw std::runtime_error("cannot protect a stack guard page (mprotect failed)");
+    }
+  }
+}
+
+stack_pool::~stack_pool() {
+  if (region_) munmap(region_, region_bytes_);
+}
+
+std::byte* stack_pool::lowest(std::size_t index) const {
+  const std::size_t slot = bytes_ + (guarded_ ? page_ : 0);
+  return region_ + index * slot + (guarded_ ? page_ : 0);
+}
+
+boost::context::stack_context stack_pool::context(std::size_t index) const {
+  std::byte* low = lowest(index);
+  if (!guarded_) {
+    // The canary zone is written when the stack is handed out, so unused PEs cost nothing.
+    auto* w = reinterpret_cast<std::uint64_t*>(low);
+    for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i) w[i] = canary_word;
+  }
+  boost::context::stack_context sc;
+  sc.size = bytes_;
+  sc.sp = low + bytes_;
+  return sc;
+}
+
+bool stack_pool::intact(std::size_t index) const {
+  if (guarded_) return true;
+  const auto* w = reinterpret_cast<const std::uint64_t*>(lowest(index));
+  for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i)
+    if (w[i] != canary_word) return false;
+  return true;
+}
+
+void prepare_overflow_detection_on_this_thread() {
+  if (altstack_ready) return;
+  static thread_local std::byte altstack[64 * 1024];
+  stack_t ss{};
+  ss.ss_sp = altstack;
+  ss.ss_size = sizeof altstack;
+  sigaltstack(&ss, nullptr);
+  altstack_ready = true;
+  if (!handler_installed.exchange(true)) {
+    struct sigaction sa {};
+    sa.sa_sigaction = on_segv;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, nullptr);
+  }
+}
+
+void set_running_pe(int rank, const void* stack_low, std::size_t stack_bytes) {
+  running_rank = rank;
+  running_low = static_cast<const std::byte*>(stack_low);
+  running_bytes = stack_bytes;
+}
+
+void report_stack_overflow(int rank, std::size_t stack_bytes) {
+  char buf[256];
+  format_overflow(buf, sizeof buf, rank, stack_bytes);
+  write_all(buf);
+  _exit(6);
+}
+
+}  // namespace weft::detail

@@ -1,0 +1,257 @@
+// machine::run: every PE is a CAF actor that runs its program on its own stackful fiber.
+// This is the only translation unit that includes CAF (compile firewall).
+//
+//   main thread          CAF workers (PE actors)                       engine phase
+//   -----------          -----------------------                       ------------
+//   spawn P actors  -->  resume fiber until it blocks, hand its    --> the last PE of a phase
+//   wait for result      messages to the engine (lock-free queue)      runs the engine inline,
+//                                                                      then resumes the PEs it woke
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <atomic>
+#include <boost/context/fiber.hpp>
+#include <caf/all.hpp>
+#include <chrono>
+#include <concurrentqueue/concurrentqueue.h>
+#include <future>
+#include <mutex>
+#include <numeric>
+#include <stdexcept>
+
+#include "weft/detail/engine.hpp"
+#include "weft/detail/fiber_stack.hpp"
+#include "weft/detail/report_builder.hpp"
+#include "weft/machine.hpp"
+#include "weft/placement.hpp"
+
+namespace weft {
+
+namespace {
+
+using resume_atom = caf::atom_constant<caf::atom("resume")>;
+using detail::message;
+using detail::pe_state;
+
+class runtime final : public detail::pe_host {
+ public:
+  runtime(const machine& m, int procs, const program& prog, const run_options& opt)
+      : machine_(m),
+        program_(prog),
+        options_(opt),
+        states_(static_cast<std::size_t>(procs)),
+        fibers_(static_cast<std::size_t>(procs)),
+        callers_(static_cast<std::size_t>(procs)),
+        stacks_(static_cast<std::size_t>(procs), static_cast<std::size_t>(opt.stack_bytes)),
+        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace) {
+    host_ = discover_host();
+    int max_cpu = 0;
+    for (const auto& pu : host_.pus) max_cpu = std::max(max_cpu, pu.os_index);
+    cpus_ = max_cpu + 1;
+    for (int r = 0; r < procs; ++r) {
+      auto& s = states_[static_cast<std::size_t>(r)];
+      s.rank = r;
+      s.size = procs;
+      s.net = &engine_;
+      s.host = this;
+      s.tracing = opt.trace;
+      s.cpu_resumes.assign(static_cast<std::size_t>(cpus_), 0);
+    }
+  }
+
+  ~runtime() override {
+    // Fibers of PEs that never finished (deadlock) unwind here, on this thread.
+    fibers_.clear();
+    callers_.clear();
+    for (auto& s : states_) {
+      for (message* m : s.unexpected.remaining()) delete m;
+      for (auto& slot : s.requests)
+        if (slot.msg) delete slot.msg;
+    }
+  }
+
+  report run() {
+    const int workers = options_.workers > 0 ? options_.workers : static_cast<int>(host_.pus.size());
+    plan_ = plan_workers(host_, options_.pin, workers);
+    bound_cpus_.assign(static_cast<std::size_t>(workers), -1);
+
+    caf::actor_system_config cfg;
+    cfg.set("scheduler.max-threads", static_cast<std::size_t>(workers));
+    // Idle workers otherwise back off into 10 ms sleeps; a phase of one PE would wait that long.
+    cfg.set("work-stealing.relaxed-sleep-duration", caf::timespan{std::chrono::microseconds(200)});
+    cfg.set("work-stealing.moderate-sleep-duration", caf::timespan{std::chrono::microseconds(20)});
+    cfg.set("logger.verbosity", caf::atom("quiet"));
+    auto start = std::chrono::steady_clock::now();
+    detail::engine::outcome outcome;
+    {
+      caf::actor_system sys{cfg};
+      actors_.reserve(states_.size());
+      for (int r = 0; r < static_cast<int>(states_.size()); ++r)
+        actors_.push_back(sys.spawn<caf::lazy_init>([this, r](caf::event_based_actor* self) -> caf::behavior {
+          return {[this, self, r](resume_atom) { run_slice(self, r); }};
+        }));
+      resumed_.resize(states_.size());
+      std::iota(resumed_.begin(), resumed_.end(), 0);
+      running_.store(static_cast<int>(states_.size()));
+      auto done = done_.get_future();
+      for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
+      outcome = done.get();
+      for (auto& a : actors_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+      actors_.clear();
+    }
+    auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    report r = detail::build_report(machine_, engine_, states_, outcome, options_);
+    r.host.host_topology = host_.summary;
+    r.host.workers = workers;
+    r.host.pin = to_string(options_.pin);
+    r.host.worker_cpus = bound_cpus_;
+    r.host.pes_per_cpu.assign(static_cast<std::size_t>(cpus_), 0);
+    for (const auto& p : r.pes)
+      if (p.core >= 0) ++r.host.pes_per_cpu[static_cast<std::size_t>(p.core)];
+    r.host.wall_seconds = wall;
+    r.host.engine_events = engine_.events();
+    r.host.phases = engine_.phases();
+    r.host.events_per_second = wall > 0 ? static_cast<double>(engine_.events()) / wall : 0;
+    r.host.messages_per_second = wall > 0 ? static_cast<double>(engine_.delivered()) / wall : 0;
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    r.host.peak_rss_bytes = static_cast<std::int64_t>(ru.ru_maxrss) * 1024;
+    return r;
+  }
+
+  void suspend(pe_state& pe) override {
+    auto& caller = callers_[static_cast<std::size_t>(pe.rank)];
+    caller = std::move(caller).resume();
+  }
+
+ private:
+  static std::vector<node_id> node_map(const run_options& opt, int procs) {
+    if (!opt.node_of_rank.empty()) return opt.node_of_rank;
+    std::vector<node_id> map(static_cast<std::size_t>(procs));
+    std::iota(map.begin(), map.end(), 0);
+    return map;
+  }
+
+  void pin_this_worker_once() {
+    thread_local bool seen = false;
+    if (seen) return;
+    seen = true;
+    detail::prepare_overflow_detection_on_this_thread();
+    int slot = next_worker_.fetch_add(1);
+    if (slot >= static_cast<int>(plan_.size())) return;
+    int cpu = plan_[static_cast<std::size_t>(slot)];
+    bool bound = cpu >= 0 && bind_this_thread(cpu);
+    std::lock_guard<std::mutex> lock(bound_mutex_);
+    bound_cpus_[static_cast<std::size_t>(slot)] = bound ? cpu : -1;
+  }
+
+  void run_slice(caf::event_based_actor* self, int rank) {
+    pin_this_worker_once();
+    const auto index = static_cast<std::size_t>(rank);
+    pe_state& s = states_[index];
+    int cpu = sched_getcpu();
+    if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
+    ++s.resumes;
+    if (!fibers_[index]) start_fiber(rank);
+    auto sc = stacks_.context(index);
+    detail::set_running_pe(rank, static_cast<char*>(sc.sp) - sc.size, sc.size);
+    fibers_[index] = std::move(fibers_[index]).resume();
+    detail::set_running_pe(-1, nullptr, 0);
+    if (!stacks_.intact(index)) detail::report_stack_overflow(rank, stacks_.stack_bytes());
+    if (!s.outbox.empty()) {
+      produced_.fetch_add(s.outbox.size(), std::memory_order_relaxed);
+      queue_.enqueue_bulk(s.outbox.data(), s.outbox.size());
+      s.outbox.clear();
+    }
+    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
+  }
+
+  void start_fiber(int rank) {
+    const auto index = static_cast<std::size_t>(rank);
+    fibers_[index] = boost::context::fiber(
+        std::allocator_arg, detail::pool_stack_allocator{&stacks_, index},
+        [this, index](boost::context::fiber&& caller) {
+          callers_[index] = std::move(caller);
+          pe_state& s = states_[index];
+          try {
+            pe p(s);
+            program_(p);
+            s.status = detail::pe_status::finished;
+          } catch (const std::exception& e) {  // forced_unwind is not a std::exception
+            s.status = detail::pe_status::failed;
+            s.failure = e.what();
+          }
+          return std::move(callers_[index]);
+        });
+  }
+
+  void engine_phase(caf::event_based_actor* self) {
+    message* batch[512];
+    const auto expected = produced_.load(std::memory_order_acquire);
+    while (consumed_ < expected) {
+      auto n = queue_.try_dequeue_bulk(batch, 512);
+      for (std::size_t i = 0; i < n; ++i) engine_.inject(batch[i]);
+      consumed_ += n;
+    }
+    for (int r : resumed_) engine_.absorb_status(states_[static_cast<std::size_t>(r)]);
+    auto outcome = engine_.advance(states_, resumed_);
+    if (outcome != detail::engine::outcome::resume) {
+      done_.set_value(outcome);
+      return;
+    }
+    running_.store(static_cast<int>(resumed_.size()), std::memory_order_release);
+    for (int r : resumed_) self->send(actors_[static_cast<std::size_t>(r)], resume_atom::value);
+  }
+
+  const machine& machine_;
+  const program& program_;
+  run_options options_;
+  std::vector<pe_state> states_;
+  std::vector<boost::context::fiber> fibers_;
+  std::vector<boost::context::fiber> callers_;
+  detail::stack_pool stacks_;
+  detail::engine engine_;
+  host_info host_;
+  int cpus_ = 1;
+  std::vector<int> plan_;
+  std::vector<int> bound_cpus_;
+  std::mutex bound_mutex_;
+  std::atomic<int> next_worker_{0};
+
+  std::vector<caf::actor> actors_;
+  std::vector<int> resumed_;
+  std::atomic<int> running_{0};
+  moodycamel::ConcurrentQueue<message*> queue_;
+  std::atomic<std::size_t> produced_{0};
+  std::size_t consumed_ = 0;
+  std::promise<detail::engine::outcome> done_;
+};
+
+}  // namespace
+
+report machine::run(int procs, const program& prog, const run_options& options) const {
+  if (procs < 1)
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " must be at least 1");
+  if (!options.node_of_rank.empty()) {
+    if (static_cast<int>(options.node_of_rank.size()) != procs)
+      throw std::invalid_argument("the PE→node mapping lists " + std::to_string(options.node_of_rank.size()) +
+                                  " PEs but --procs is " + std::to_string(procs));
+    for (node_id n : options.node_of_rank)
+      if (n < 0 || n >= topo().node_count())
+        throw std::invalid_argument("mapping names node " + std::to_string(n) + ", outside 0.." +
+                                    std::to_string(topo().node_count() - 1));
+  } else if (procs > topo().node_count()) {
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + topo().spec() +
+                                " with " + std::to_string(topo().node_count()) + " nodes");
+  }
+  if (options.workers < 0 || options.workers > 256)
+    throw std::invalid_argument("--workers " + std::to_string(options.workers) + " must be between 1 and 256");
+  if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
+    throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
+                                " B must be between 16KiB and 64MiB");
+  runtime rt(*this, procs, prog, options);
+  return rt.run();
+}
+
+}  // namespace weft

@@ -1,0 +1,49 @@
+#pragma once
+// The built-in PE programs of `weft run`, selected by name through a registry.
+//
+//   pingpong   0 <-> 1, `iterations` round trips of `bytes`
+//   ring       a token travels 0 -> 1 -> ... -> P-1 -> 0, `iterations` laps
+//   alltoall   every PE sends `bytes` to every other PE (isend/irecv, wait_all)
+//   deadlock   every PE receives from its right neighbour before sending: a deliberate deadlock
+//   overflow   recurses until its fiber stack overflows (to show the report)
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "weft/machine.hpp"
+
+namespace weft::programs {
+
+struct params {
+  std::int64_t bytes = 8;  ///< modelled and real payload size
+  int iterations = 1;
+};
+
+struct entry {
+  std::string name;
+  std::string help;
+  program (*make)(const params&);
+};
+
+class registry {
+ public:
+  void add(entry e) { entries_.push_back(std::move(e)); }
+  /// Throws std::invalid_argument listing the known programs.
+  program make(std::string_view name, const params& p) const;
+  const std::vector<entry>& entries() const { return entries_; }
+
+ private:
+  std::vector<entry> entries_;
+};
+
+void register_builtin_programs(registry& r);
+
+program pingpong(const params& p);
+program ring(const params& p);
+program alltoall(const params& p);
+program deadlock(const params& p);
+program overflow(const params& p);
+
+}  // namespace weft::programs

@@ -1,0 +1,125 @@
+#include "weft/programs/builtin.hpp"
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace weft::programs {
+
+namespace {
+
+// Payloads carry a recognisable pattern so every receiver can check what really arrived.
+std::vector<std::byte> pattern(std::int64_t bytes, int src, int iteration) {
+  std::vector<std::byte> v(static_cast<std::size_t>(bytes));
+  for (std::size_t i = 0; i < v.size(); ++i)
+    v[i] = static_cast<std::byte>((static_cast<std::size_t>(src) * 131 + static_cast<std::size_t>(iteration) * 31 + i) & 0xff);
+  return v;
+}
+
+void expect_pattern(const received& m, std::int64_t bytes, int src, int iteration) {
+  if (m.source != src || m.data != pattern(bytes, src, iteration))
+    throw std::runtime_error("payload from PE " + std::to_string(m.source) + " is corrupt");
+}
+
+void need_procs(const pe& p, int n, const char* name) {
+  if (p.size() < n)
+    throw std::invalid_argument(std::string(name) + " needs at least " + std::to_string(n) + " PEs");
+}
+
+}  // namespace
+
+
+program registry::make(std::string_view name, const params& p) const {
+  if (p.bytes < 0) throw std::invalid_argument("--bytes " + std::to_string(p.bytes) + " is negative");
+  if (p.iterations < 1)
+    throw std::invalid_argument("--iterations " + std::to_string(p.iterations) + " must be at least 1");
+  std::string known;
+  for (const auto& e : entries_) {
+    if (e.name == name) return e.make(p);
+    known += (known.empty() ? "" : ", ") + e.name;
+  }
+  throw std::invalid_argument("unknown program '" + std::string(name) + "' (known: " + known + ")");
+}
+
+program pingpong(const params& prm) {
+  return [prm](pe& p) {
+    need_procs(p, 2, "pingpong");
+    for (int it = 0; it < prm.iterations; ++it) {
+      if (p.rank() == 0) {
+        p.send(1, tag{0}, pattern(prm.bytes, 0, it));
+        expect_pattern(p.recv(1, tag{0}), prm.bytes, 1, it);
+      } else if (p.rank() == 1) {
+        expect_pattern(p.recv(0, tag{0}), prm.bytes, 0, it);
+        p.send(0, tag{0}, pattern(prm.bytes, 1, it));
+      }
+    }
+  };
+}
+
+program ring(const params& prm) {
+  return [prm](pe& p) {
+    const int right = (p.rank() + 1) % p.size();
+    const int left = (p.rank() + p.size() - 1) % p.size();
+    for (int it = 0; it < prm.iterations; ++it) {
+      if (p.rank() == 0) {
+        p.send(right, tag{1}, pattern(prm.bytes, 0, it));
+        expect_pattern(p.recv(left, tag{1}), prm.bytes, left, it);
+      } else {
+        expect_pattern(p.recv(left, tag{1}), prm.bytes, left, it);
+        p.send(right, tag{1}, pattern(prm.bytes, p.rank(), it));
+      }
+    }
+  };
+}
+
+program alltoall(const params& prm) {
+  return [prm](pe& p) {
+    const int n = p.size(), me = p.rank();
+    for (int it = 0; it < prm.iterations; ++it) {
+      std::vector<request> reqs;
+      reqs.reserve(static_cast<std::size_t>(2 * (n - 1)));
+      for (int k = 1; k < n; ++k) reqs.push_back(p.irecv((me - k + n) % n, tag{2}));
+      const auto mine = pattern(prm.bytes, me, it);
+      for (int k = 1; k < n; ++k) reqs.push_back(p.isend((me + k) % n, tag{2}, mine));
+      auto got = p.wait_all(reqs);
+      for (int k = 1; k < n; ++k) expect_pattern(got[static_cast<std::size_t>(k - 1)], prm.bytes, (me - k + n) % n, it);
+    }
+  };
+}
+
+program deadlock(const params& prm) {
+  return [prm](pe& p) {
+    const int right = (p.rank() + 1) % p.size();
+    const int left = (p.rank() + p.size() - 1) % p.size();
+    p.recv(right, tag{3});  // everyone waits first: nobody ever sends
+    p.send(left, tag{3}, pattern(prm.bytes, p.rank(), 0));
+  };
+}
+
+namespace {
+int recurse(int depth, volatile char* sink) {
+  volatile char frame[1024];
+  frame[0] = static_cast<char>(depth);
+  sink[0] = frame[0];
+  return recurse(depth + 1, frame) + frame[depth % 1024];
+}
+}  // namespace
+
+program overflow(const params&) {
+  return [](pe& p) {
+    if (p.rank() == p.size() - 1) {
+      volatile char sink[1];
+      recurse(0, sink);
+    }
+  };
+}
+
+void register_builtin_programs(registry& r) {
+  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong});
+  r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring});
+  r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall});
+  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock});
+  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow});
+}
+
+}  // namespace weft::programs

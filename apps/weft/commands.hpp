@@ -1,0 +1,20 @@
+#pragma once
+// Each weft subcommand lives in its own file and registers itself on the top-level CLI11 app.
+// `add_X_command` adds the subcommand and returns its runner: called after parsing, the runner
+// returns -1 when its subcommand was not the one selected, otherwise the exit code. Invalid input is thrown as std::invalid_argument and
+// turned into one line and a non-zero exit by main().
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace weft::cli {
+
+using command_runner = std::function<int()>;
+
+command_runner add_run_command(CLI::App& app);
+command_runner add_topo_command(CLI::App& app);
+
+}  // namespace weft::cli

@@ -1,0 +1,92 @@
+#include "machine_options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+namespace weft::cli {
+
+void add_machine_options(CLI::App& sub, machine_options& o) {
+  sub.add_option("--machine,-m", o.machine, "topology spec, e.g. torus:8x8, mesh:4x4, ring:16, full:8")
+      ->capture_default_str();
+  sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
+  auto* link = "Link model (docs/model.md)";
+  sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
+  sub.add_option("--tau", o.tau, "time per byte on a link (e.g. 250ps); or give --bandwidth")->group(link);
+  sub.add_option("--bandwidth", o.bandwidth, "link bandwidth (e.g. 4GB/s)")->group(link);
+  sub.add_option("--hop-latency", o.hop_latency, "latency per hop (e.g. 50ns)")->group(link)->capture_default_str();
+  sub.add_option("--o-send", o.o_send, "CPU overhead per send")->group(link)->capture_default_str();
+  sub.add_option("--o-recv", o.o_recv, "CPU overhead per receive")->group(link)->capture_default_str();
+  sub.add_option("--gap", o.gap, "minimum interval between two injections of one PE")->group(link)->capture_default_str();
+  sub.add_option("--poll", o.poll, "cost of an unsuccessful test()")->group(link)->capture_default_str();
+  sub.add_option("--switching", o.switching, "store-and-forward|saf or cut-through|ct")->group(link)->capture_default_str();
+  sub.add_option("--mtu", o.mtu, "packet size (0: a message is one packet)")->group(link)->capture_default_str();
+  sub.add_option("--ports", o.ports, "all (all-port PEs) or single (one send and one receive at a time)")
+      ->group(link)->capture_default_str();
+  sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
+  auto* rt = "Runtime";
+  sub.add_option("--workers", o.workers, "worker threads (0: one per host CPU)")->group(rt)->capture_default_str();
+  sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
+  sub.add_option("--stack-size", o.stack_size, "fiber stack per PE")->group(rt)->capture_default_str();
+  auto* out = "Output";
+  sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
+  sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
+  sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
+}
+
+machine build_machine(const machine_options& o) {
+  link_model m;
+  m.alpha = parse_time(o.alpha, "--alpha");
+  if (!o.tau.empty() && !o.bandwidth.empty())
+    throw std::invalid_argument("--tau and --bandwidth both given; they set the same thing, give one");
+  if (!o.tau.empty()) m.tau = parse_byte_time(o.tau, "--tau");
+  if (!o.bandwidth.empty()) m.tau = parse_bandwidth(o.bandwidth, "--bandwidth");
+  m.hop_latency = parse_time(o.hop_latency, "--hop-latency");
+  m.o_send = parse_time(o.o_send, "--o-send");
+  m.o_recv = parse_time(o.o_recv, "--o-recv");
+  m.gap = parse_time(o.gap, "--gap");
+  m.poll = parse_time(o.poll, "--poll");
+  m.mode = parse_switching(o.switching);
+  m.mtu = parse_bytes(o.mtu, "--mtu");
+  m.ports = parse_port_model(o.ports);
+  if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
+  return machine(o.machine, m, o.routing);
+}
+
+run_options build_run_options(const machine_options& o) {
+  run_options r;
+  r.workers = o.workers;
+  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
+  r.pin = parse_pin_policy(o.pin);
+  r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
+  r.trace = !o.trace_file.empty();
+  return r;
+}
+
+namespace {
+std::ofstream open_output(const std::string& path, const char* what) {
+  std::ofstream out(path);
+  if (!out) throw std::invalid_argument(std::string(what) + " file '" + path + "' cannot be written");
+  return out;
+}
+}  // namespace
+
+int emit_report(const report& r, const machine_options& o) {
+  report shown = r;
+  shown.ticks = o.ticks;
+  shown.print(std::cout);
+  if (!o.json_file.empty()) {
+    auto out = open_output(o.json_file, "--json");
+    r.write_json(out);
+  }
+  if (!o.trace_file.empty()) {
+    auto out = open_output(o.trace_file, "--trace");
+    r.write_trace(out);
+  }
+  if (r.status != run_status::ok)
+    std::cerr << "weft: " << to_string(r.status) << ": " << (r.problems.empty() ? "" : r.problems.front()) << "\n";
+  return r.exit_code();
+}
+
+}  // namespace weft::cli

@@ -1,0 +1,41 @@
+// weft: run parallel algorithms as live programs on an emulated parallel machine.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+#include <vector>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "weft — run parallel algorithms as live multithreaded programs on an emulated parallel\n"
+      "machine with deterministic virtual time (topology, latency, bandwidth and port limits).",
+      "weft"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "weft 0.1.0");
+  app.footer("Run 'weft <command> --help' for the options of one command. Docs: docs/ in the source tree.");
+
+  std::vector<weft::cli::command_runner> runners{
+      weft::cli::add_run_command(app),
+      weft::cli::add_topo_command(app),
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    for (auto& run : runners)
+      if (run) {
+        if (int rc = run(); rc >= 0) return rc;
+      }
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "weft: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "weft: failed: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,46 @@
+// weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
+#include <CLI/CLI.hpp>
+#include <memory>
+
+#include "commands.hpp"
+#include "machine_options.hpp"
+#include "weft/programs/builtin.hpp"
+
+namespace weft::cli {
+
+command_runner add_run_command(CLI::App& app) {
+  struct state {
+    std::string program;
+    int procs = 0;
+    std::string bytes = "8";
+    int iterations = 1;
+    machine_options machine;
+    programs::registry registry;
+  };
+  auto s = std::make_shared<state>();
+  programs::register_builtin_programs(s->registry);
+  std::string list;
+  for (const auto& e : s->registry.entries()) list += "\n  " + e.name + std::string(10 - std::min<std::size_t>(9, e.name.size()), ' ') + e.help;
+  auto* sub = app.add_subcommand("run", "run a PE program on an emulated machine and report what crossed each link");
+  sub->footer("Programs:" + list);
+  sub->add_option("program", s->program, "built-in program to run")->required();
+  sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
+  sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
+  sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
+  add_machine_options(*sub, s->machine);
+  return [sub, s]() -> int {
+    if (!sub->parsed()) return -1;
+    programs::params prm;
+    prm.bytes = parse_bytes(s->bytes, "--bytes");
+    prm.iterations = s->iterations;
+    auto prog = s->registry.make(s->program, prm);
+    auto m = build_machine(s->machine);
+    auto opt = build_run_options(s->machine);
+    opt.program_name = s->program;
+    int procs = s->procs > 0 ? s->procs : m.topo().node_count();
+    if (s->procs < 0) throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
+    return emit_report(m.run(procs, prog, opt), s->machine);
+  };
+}
+
+}  // namespace weft::cli

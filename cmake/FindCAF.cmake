@@ -1,0 +1,12 @@
+# Debian's libcaf-dev (0.17.6) ships neither a CMake config nor a pkg-config file,
+# so we locate the headers and libraries ourselves and export imported targets.
+find_path(CAF_INCLUDE_DIR caf/all.hpp)
+find_library(CAF_CORE_LIBRARY caf_core)
+find_library(CAF_IO_LIBRARY caf_io)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(CAF REQUIRED_VARS CAF_INCLUDE_DIR CAF_CORE_LIBRARY)
+if(CAF_FOUND AND NOT TARGET CAF::core)
+  add_library(CAF::core UNKNOWN IMPORTED)
+  set_target_properties(CAF::core PROPERTIES IMPORTED_LOCATION "${CAF_CORE_LIBRARY}"
+                        INTERFACE_INCLUDE_DIRECTORIES "${CAF_INCLUDE_DIR}")
+endif()

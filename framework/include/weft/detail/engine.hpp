@@ -1,0 +1,126 @@
+#pragma once
+// The network engine: a conservative, sequential discrete-event core that moves every message
+// through the links its route crosses. Each directed link (and, on single-port PEs, each
+// injection/ejection port) is a FIFO resource: a packet that needs it while it is busy waits,
+// and that waiting is the contention weft reports.
+//
+// Phases alternate: PEs run (in parallel, on their own clocks) until each blocks; then the
+// engine commits events in (time, kind, source, seq, packet) order up to the horizon H, the
+// earliest time a PE about to resume could inject something. Nothing depends on thread timing,
+// so the same program gives bit-identical results on any number of workers.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "weft/detail/event_queue.hpp"
+#include "weft/detail/pe_state.hpp"
+#include "weft/link_model.hpp"
+#include "weft/topology.hpp"
+
+namespace weft::detail {
+
+/// Counters of one directed link over a run.
+struct link_stats {
+  std::int64_t bytes = 0;
+  vtime busy{};
+  std::uint64_t packets = 0;
+  std::uint64_t waited = 0;  ///< packets that found the link busy
+  vtime wait_total{};
+  std::int32_t max_queue = 0;  ///< most packets waiting (not yet started) at one time
+};
+
+/// One interval during which a link carried a packet (recorded only when tracing).
+struct link_span {
+  link_id link;
+  int src, dst;
+  vtime begin, end;
+};
+
+class engine {
+ public:
+  engine(const topology& topo, const routing& routing, const link_model& model,
+         std::vector<node_id> node_of_rank, bool tracing);
+
+  const link_model& model() const { return model_; }
+  const topology& topo() const { return topo_; }
+
+  /// Takes a message a PE injected during its phase (in any order: keys are unique).
+  void inject(message* m);
+  /// Takes a PE's blocking state after its phase (a PE that synchronizes on its clock).
+  void absorb_status(const pe_state& pe);
+
+  enum class outcome { resume, finished, deadlock };
+  /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
+  outcome advance(std::span<pe_state> pes, std::vector<int>& resume);
+
+  // Results.
+  const std::vector<link_stats>& links() const { return links_; }
+  const std::vector<std::uint64_t>& hop_histogram() const { return hop_histogram_; }
+  const std::vector<link_span>& link_spans() const { return link_spans_; }
+  std::uint64_t injected() const { return injected_; }
+  std::uint64_t delivered() const { return delivered_; }
+  std::uint64_t events() const { return events_; }
+  std::uint64_t phases() const { return phases_; }
+  vtime last_arrival() const { return last_arrival_; }
+
+ private:
+  enum kind : std::uint64_t { send_done = 0, delivery = 1, hop_request = 2 };
+  struct event {
+    std::int64_t time;
+    std::uint64_t tie;  // kind << 62 | src << 40 | seq
+    message* msg;
+    std::uint32_t packet;
+    std::int32_t stage;
+    node_id at;
+    std::int64_t prev_end;  // cut-through: when the packet's tail left the previous link
+  };
+  struct tie_later {  // among events of equal time
+    bool operator()(const event& a, const event& b) const {
+      return a.tie != b.tie ? a.tie > b.tie : a.packet > b.packet;
+    }
+  };
+  struct sync_entry {
+    vtime until;
+    int rank;
+    bool operator>(const sync_entry& o) const {
+      return until != o.until ? until > o.until : rank > o.rank;
+    }
+  };
+
+  static std::uint64_t tie_of(kind k, const message& m) {
+    return (static_cast<std::uint64_t>(k) << 62) | (static_cast<std::uint64_t>(m.src) << 40) | m.seq;
+  }
+  void push(const event& e) { queue_.push(e); }
+  void process_hop(const event& e, std::span<pe_state> pes);
+  void deliver(message* m, vtime at, std::span<pe_state> pes);
+  void complete_request(pe_state& pe, int request, vtime at);
+  void note_wake(pe_state& pe);
+  std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;
+  std::int32_t queue_depth(link_id l, std::int64_t at, std::int64_t start);
+
+  const topology& topo_;
+  const routing& routing_;
+  link_model model_;
+  std::vector<node_id> node_of_rank_;
+  bool tracing_;
+
+  event_queue<event, tie_later> queue_;
+  std::vector<sync_entry> syncing_;  // min-heap
+  std::vector<std::int64_t> link_free_;
+  std::vector<std::int64_t> inject_free_;  // single-port injection per rank
+  std::vector<std::int64_t> eject_free_;   // single-port ejection per rank
+  std::vector<link_stats> links_;
+  std::vector<std::vector<std::int64_t>> pending_starts_;
+  std::vector<std::uint32_t> pending_head_;
+  std::vector<std::uint64_t> hop_histogram_;
+  std::vector<link_span> link_spans_;
+  std::vector<hop> candidates_;
+
+  vtime horizon_{};
+  std::vector<int>* resume_ = nullptr;
+  std::uint64_t injected_ = 0, delivered_ = 0, events_ = 0, phases_ = 0;
+  vtime last_arrival_{};
+};
+
+}  // namespace weft::detail

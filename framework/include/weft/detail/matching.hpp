@@ -1,0 +1,116 @@
+#pragma once
+// MPI-style matching, indexed by source so that thousands of posted receives or early
+// arrivals per PE cost O(1) each instead of a scan.
+//
+//   posted_receives: receives not yet matched, in posting order (filters may be wildcards);
+//                    a delivered message takes the earliest-posted receive that accepts it.
+//   unexpected_messages: delivered messages no receive has taken yet, in arrival order;
+//                    a new receive takes the earliest arrival it accepts.
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace weft::detail {
+
+inline bool tag_accepts(int filter, int tag) {
+  return filter == tag || (filter == INT32_MIN && tag >= 0);
+}
+
+class posted_receives {
+ public:
+  void post(int request, int src_filter, int tag_filter);
+  /// Removes and returns the earliest-posted receive that accepts (src, tag).
+  std::optional<int> take_for(int src, int tag);
+  bool empty() const { return count_ == 0; }
+
+ private:
+  struct entry {
+    std::uint64_t order;
+    int request;
+    int tag_filter;
+  };
+  // Vectors, not deques: most queues hold one entry, and a deque allocates 512 bytes up front.
+  static std::optional<std::size_t> first_accepting(const std::vector<entry>& q, int tag);
+  std::unordered_map<int, std::vector<entry>> by_source_;
+  std::vector<entry> any_source_;
+  std::uint64_t next_order_ = 0;
+  std::size_t count_ = 0;
+};
+
+template <class Message>
+class unexpected_messages {
+ public:
+  void push(int src, int tag, Message* m) {
+    auto pos = static_cast<std::uint32_t>(all_.size());
+    all_.push_back({m, src, tag});
+    by_source_[src].push_back(pos);
+    ++count_;
+  }
+
+  /// Removes and returns the earliest arrival accepted by the filters.
+  Message* take(int src_filter, int tag_filter) {
+    if (count_ == 0) return nullptr;
+    if (src_filter >= 0) {
+      auto it = by_source_.find(src_filter);
+      if (it == by_source_.end()) return nullptr;
+      auto& q = it->second;
+      for (std::size_t i = 0; i < q.size(); ++i) {
+        auto& e = all_[q[i]];
+        if (e.msg && tag_accepts(tag_filter, e.tag)) {
+          q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
+          return remove(e);
+        }
+      }
+      return nullptr;
+    }
+    for (std::size_t i = head_; i < all_.size(); ++i) {
+      auto& e = all_[i];
+      if (e.msg && tag_accepts(tag_filter, e.tag)) {
+        auto& q = by_source_[e.src];
+        for (std::size_t j = 0; j < q.size(); ++j)
+          if (q[j] == i) {
+            q.erase(q.begin() + static_cast<std::ptrdiff_t>(j));
+            break;
+          }
+        return remove(e);
+      }
+    }
+    return nullptr;
+  }
+
+  std::size_t size() const { return count_; }
+  /// Everything still unreceived, in arrival order.
+  std::vector<Message*> remaining() const {
+    std::vector<Message*> out;
+    for (const auto& e : all_)
+      if (e.msg) out.push_back(e.msg);
+    return out;
+  }
+
+ private:
+  struct entry {
+    Message* msg;
+    int src;
+    int tag;
+  };
+  Message* remove(entry& e) {
+    Message* m = e.msg;
+    e.msg = nullptr;
+    --count_;
+    while (head_ < all_.size() && !all_[head_].msg) ++head_;
+    if (count_ == 0) {  // everything taken: start afresh so positions stay small
+      all_.clear();
+      by_source_.clear();
+      head_ = 0;
+    }
+    return m;
+  }
+  std::vector<entry> all_;
+  std::unordered_map<int, std::vector<std::uint32_t>> by_source_;
+  std::size_t head_ = 0;
+  std::size_t count_ = 0;
+};
+
+}  // namespace weft::detail

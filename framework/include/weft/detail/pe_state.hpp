@@ -1,0 +1,101 @@
+#pragma once
+// Internal state of one PE, shared by its program (during a PE phase) and the network engine
+// (during an engine phase). The two phases never overlap, so nothing here is locked.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "weft/detail/matching.hpp"
+#include "weft/pe.hpp"
+#include "weft/units.hpp"
+
+namespace weft::detail {
+
+class engine;
+
+/// One message in flight. Owned by the engine from injection until the receiver takes it.
+struct message {
+  int src = 0;
+  int dst = 0;
+  int tag = 0;
+  std::uint64_t seq = 0;       ///< per-source sequence number (the tie-break after time)
+  std::int64_t bytes = 0;      ///< modelled size
+  std::vector<std::byte> data; ///< real payload
+  vtime ready{};               ///< when the sender handed it to the network
+  vtime arrival{};             ///< when the last byte reached the destination
+  int send_request = -1;       ///< sender's request completed at injection end (single-port)
+  std::int32_t packets = 1;
+  std::int32_t hops = 0;
+};
+
+enum class request_kind : std::uint8_t { unused, send, recv };
+
+struct request_slot {
+  request_kind kind = request_kind::unused;
+  bool complete = false;
+  bool waited = false;  ///< the PE is blocked on this request
+  int peer = 0;         ///< destination of a send; source filter of a receive
+  int tag = 0;
+  vtime completion{};
+  message* msg = nullptr;  ///< matched message of a receive
+};
+
+enum class pe_status : std::uint8_t { runnable, blocked, syncing, finished, failed };
+
+/// A span of a PE's time for the trace: compute, overhead or wait.
+struct pe_span {
+  vtime begin, end;
+  std::uint8_t kind;  // 0 compute, 1 overhead, 2 wait
+};
+
+/// What the runtime provides to a PE: a way to give control back to the engine.
+class pe_host {
+ public:
+  virtual ~pe_host() = default;
+  /// Suspends the calling PE until the engine resumes it.
+  virtual void suspend(struct pe_state& pe) = 0;
+};
+
+struct pe_state {
+  int rank = 0;
+  int size = 0;
+  engine* net = nullptr;
+  pe_host* host = nullptr;
+
+  vtime clock{};
+  vtime compute_time{}, overhead_time{}, wait_time{};
+  std::uint64_t sent_messages = 0, received_messages = 0;
+  std::int64_t sent_bytes = 0, received_bytes = 0;
+
+  // Produced during a PE phase, drained by the engine.
+  std::vector<message*> outbox;
+  std::uint64_t next_seq = 0;
+  vtime last_injection{-1};
+
+  std::vector<request_slot> requests;
+  std::vector<int> free_requests;
+  posted_receives posted;
+  unexpected_messages<message> unexpected;
+
+  // Blocking state, read by the engine.
+  pe_status status = pe_status::runnable;
+  int outstanding = 0;      ///< waited-for requests not yet complete
+  vtime wake_at{};          ///< latest completion among the waited-for requests
+  vtime sync_until{};       ///< status == syncing: resume once everything before this is known
+  bool woken = false;
+  std::uint64_t resumes = 0;
+  int last_cpu = -1;
+  std::vector<std::uint32_t> cpu_resumes;  ///< resumes per host CPU (placement report)
+
+  std::vector<pe_span> spans;  ///< only when tracing
+  bool tracing = false;
+  std::string failure;         ///< set when the program threw
+
+  void add_span(vtime begin, vtime end, std::uint8_t kind) {
+    if (tracing && end > begin) spans.push_back({begin, end, kind});
+  }
+};
+
+}  // namespace weft::detail

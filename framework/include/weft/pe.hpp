@@ -1,0 +1,154 @@
+#pragma once
+// The PE API: what a PE program sees. A program is one blocking-style function run by every
+// PE (SPMD), like an MPI rank's code; it never touches threads, queues or actors.
+//
+//   void ring(weft::pe& pe) {
+//     int right = (pe.rank() + 1) % pe.size(), left = (pe.rank() + pe.size() - 1) % pe.size();
+//     if (pe.rank() == 0) pe.send(right, weft::tag{1}, 42);
+//     auto token = pe.recv(left, weft::tag{1}).as<int>();
+//     if (pe.rank() != 0) pe.send(right, weft::tag{1}, token);
+//   }
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "weft/units.hpp"
+
+namespace weft {
+
+namespace detail {
+struct pe_state;
+}
+
+/// A message tag. User tags are >= 0; negative tags are reserved for weft's own protocols.
+struct tag {
+  int value = 0;
+  constexpr explicit tag(int v) : value(v) {}
+  constexpr bool operator==(const tag&) const = default;
+};
+inline constexpr tag any_tag{INT_MIN};
+inline constexpr int any_source = -1;
+
+/// Floating-point operations to charge with compute(); converted with the machine's rate.
+struct flops {
+  double count = 0;
+};
+
+/// Bytes to send: a view of real data plus the size the network model charges for it
+/// (by default the size of the data).
+struct payload {
+  std::span<const std::byte> data;
+  std::int64_t modelled = -1;  ///< -1: use data.size()
+
+  payload() = default;
+  payload(std::span<const std::byte> d, std::int64_t m = -1) : data(d), modelled(m) {}
+  template <class T>
+    requires std::is_trivially_copyable_v<T>
+  payload(std::span<const T> s, std::int64_t m = -1) : data(std::as_bytes(s)), modelled(m) {}
+  template <class T>
+    requires std::is_trivially_copyable_v<T>
+  payload(const std::vector<T>& v, std::int64_t m = -1)
+      : data(std::as_bytes(std::span<const T>(v))), modelled(m) {}
+  /// A single trivially copyable value (an int, a double, a small struct).
+  template <class T>
+    requires(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T> && std::is_object_v<T>)
+  payload(const T& value, std::int64_t m = -1)
+      : data(reinterpret_cast<const std::byte*>(&value), sizeof(T)), modelled(m) {}
+
+  std::int64_t modelled_bytes() const {
+    return modelled >= 0 ? modelled : static_cast<std::int64_t>(data.size());
+  }
+};
+
+/// `data` with an explicit modelled size: pe.send(1, tag{0}, weft::sized(x, 1 << 20)).
+template <class T>
+payload sized(const T& data, std::int64_t modelled_bytes) {
+  payload p(data);
+  p.modelled = modelled_bytes;
+  return p;
+}
+
+/// A received message: where it came from, its real bytes and its modelled size.
+struct received {
+  int source = -1;
+  int tag = 0;
+  std::int64_t modelled_bytes = 0;
+  vtime arrival{};
+  std::vector<std::byte> data;
+
+  /// The payload as a vector of T (its byte size must be a multiple of sizeof(T)).
+  template <class T>
+  std::vector<T> as_vector() const {
+    if (data.size() % sizeof(T) != 0)
+      throw std::length_error("received payload of " + std::to_string(data.size()) +
+                              " bytes is not a whole number of elements");
+    std::vector<T> out(data.size() / sizeof(T));
+    if (!data.empty()) std::memcpy(out.data(), data.data(), data.size());
+    return out;
+  }
+  /// The payload as one T (its byte size must be exactly sizeof(T)).
+  template <class T>
+  T as() const {
+    if (data.size() != sizeof(T))
+      throw std::length_error("received payload of " + std::to_string(data.size()) +
+                              " bytes, expected " + std::to_string(sizeof(T)));
+    T out;
+    std::memcpy(&out, data.data(), sizeof(T));
+    return out;
+  }
+};
+
+/// Handle of a non-blocking send or receive; valid until waited for.
+struct request {
+  int id = -1;
+  bool valid() const { return id >= 0; }
+};
+
+/// The processing element a program runs on. Every call charges virtual time to this PE only.
+class pe {
+ public:
+  explicit pe(detail::pe_state& state) : s_(&state) {}
+
+  int rank() const;
+  int size() const;
+  /// This PE's virtual clock.
+  vtime now() const;
+
+  /// Sends and returns when the send buffer may be reused: after o_send on an all-port PE,
+  /// after the port has finished injecting the message on a single-port PE.
+  void send(int dst, tag t, payload data);
+  /// Starts a send; the data is copied at once, so the buffer may be reused immediately.
+  request isend(int dst, tag t, payload data);
+
+  /// Blocks until a matching message has arrived; costs o_recv.
+  received recv(int src = any_source, tag t = any_tag);
+  /// Posts a receive; matched in posting order against messages in arrival order.
+  request irecv(int src = any_source, tag t = any_tag);
+
+  /// Waits for one request; for a receive, returns the message.
+  received wait(request& r);
+  /// Waits for all; returns the messages of the receives (in the order given; empty entries
+  /// for sends).
+  std::vector<received> wait_all(std::span<request> rs);
+  /// True if the request has completed by now() (then wait() returns at once). An
+  /// unsuccessful test costs the model's poll time, so polling loops always make progress.
+  bool test(request& r);
+
+  /// Charges compute time: a duration, or flops at the machine's rate.
+  void compute(vtime duration);
+  void compute(flops f);
+
+  /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
+  void barrier();
+
+ private:
+  detail::pe_state* s_;
+};
+
+}  // namespace weft

@@ -1,0 +1,105 @@
+#pragma once
+// What a run measured. Everything outside `host` is virtual and bit-identical across worker
+// counts and runs; `host` holds wall-clock and placement facts about this particular run.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "weft/topology.hpp"
+#include "weft/units.hpp"
+
+namespace weft {
+
+enum class run_status { ok, deadlock, failed };
+std::string to_string(run_status s);
+std::ostream& operator<<(std::ostream& out, run_status s);
+
+struct pe_report {
+  int rank = 0;
+  node_id node = 0;
+  vtime finish{}, compute{}, overhead{}, wait{};
+  std::uint64_t sent_messages = 0, received_messages = 0;
+  std::int64_t sent_bytes = 0, received_bytes = 0;
+  std::string blocked_on;  ///< non-empty when the run ended with this PE blocked
+  int core = -1;           ///< host CPU that ran most of its resumes (host fact, not virtual)
+};
+
+struct link_report {
+  link_id id = 0;
+  node_id from = 0, to = 0;
+  int dimension = -1, direction = 0;
+  std::int64_t bytes = 0;
+  vtime busy{};
+  double utilization = 0;  ///< busy / makespan
+  std::uint64_t packets = 0, waited = 0;
+  vtime wait_total{};
+  std::int32_t max_queue = 0;
+};
+
+struct unreceived_message {
+  int src = 0, dst = 0, tag = 0;
+  std::int64_t bytes = 0;
+  vtime arrival{};
+};
+
+struct host_report {
+  std::string host_topology;  ///< hwloc summary: packages, cores, PUs
+  int workers = 0;
+  std::string pin;
+  std::vector<int> worker_cpus;            ///< CPU each worker was bound to (-1: unbound)
+  std::vector<std::uint64_t> pes_per_cpu;  ///< PEs whose most resumes ran on that CPU
+  double wall_seconds = 0;
+  double events_per_second = 0;
+  double messages_per_second = 0;
+  std::int64_t peak_rss_bytes = 0;
+  std::uint64_t phases = 0;
+  std::uint64_t engine_events = 0;
+};
+
+struct trace_data {
+  struct pe_span {
+    int rank;
+    vtime begin, end;
+    int kind;  // 0 compute, 1 overhead, 2 wait
+  };
+  struct link_span {
+    link_id link;
+    int src, dst;
+    vtime begin, end;
+  };
+  std::vector<pe_span> pes;
+  std::vector<link_span> links;
+};
+
+struct report {
+  std::string program;
+  std::string machine;  ///< topology spec
+  std::string routing;
+  std::string model;    ///< link model description
+  bool ticks = false;   ///< print times as raw ticks
+  int procs = 0;
+  run_status status = run_status::ok;
+  std::vector<std::string> problems;  ///< deadlock / failure descriptions, one per line
+  vtime makespan{};
+  std::vector<pe_report> pes;
+  std::vector<link_report> links;     ///< every directed link, by id
+  std::vector<std::uint64_t> hop_histogram;
+  std::uint64_t sent = 0, delivered = 0, received = 0;
+  bool conserved = true;  ///< sent == delivered, checked
+  std::vector<unreceived_message> unreceived;
+  host_report host;
+  trace_data trace;
+
+  /// Human summary: tables in the style of the papers.
+  void print(std::ostream& out, int top_links = 8) const;
+  /// JSON, schema in docs/report.md. `with_host` false leaves out the non-virtual part.
+  void write_json(std::ostream& out, bool with_host = true) const;
+  /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
+  void write_trace(std::ostream& out) const;
+  /// Exit code for the CLI: 0 ok, 3 deadlock, 4 a PE program failed.
+  int exit_code() const;
+};
+
+}  // namespace weft

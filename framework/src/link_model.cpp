@@ -1,0 +1,62 @@
+#include "weft/link_model.hpp"
+
+#include <stdexcept>
+
+namespace weft {
+
+namespace {
+
+void non_negative(vtime t, const char* name) {
+  if (t.ps < 0) throw std::invalid_argument(std::string(name) + " " + format_time(t) + " is negative (must be >= 0)");
+}
+
+std::string tau_text(const byte_time& tau, bool ticks) {
+  if (tau.den == 1) return (ticks ? std::to_string(tau.num) : format_time({tau.num})) + "/B";
+  double ps = static_cast<double>(tau.num) / static_cast<double>(tau.den);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f%s/B", ticks ? ps : ps, ticks ? "" : " ps");
+  return buf;
+}
+
+}  // namespace
+
+void link_model::validate() const {
+  non_negative(alpha, "alpha");
+  non_negative(hop_latency, "hop latency");
+  non_negative(o_send, "o_send");
+  non_negative(o_recv, "o_recv");
+  non_negative(gap, "gap");
+  non_negative(poll, "poll");
+  if (tau.num < 0 || tau.den <= 0) throw std::invalid_argument("tau must be >= 0");
+  if (mtu < 0) throw std::invalid_argument("mtu " + std::to_string(mtu) + " is negative (0 means no packetization)");
+  if (flops.per_second < 0) throw std::invalid_argument("flop rate must be >= 0");
+}
+
+std::string link_model::describe(bool ticks) const {
+  std::string s = "alpha=" + format_time(alpha, ticks) + " tau=" + tau_text(tau, ticks) +
+                  " hop=" + format_time(hop_latency, ticks) + " o_send=" + format_time(o_send, ticks) +
+                  " o_recv=" + format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " +
+                  to_string(mode) + (mtu > 0 ? " mtu=" + std::to_string(mtu) + "B" : "") + ", " +
+                  to_string(ports);
+  return s;
+}
+
+std::string to_string(switching s) {
+  return s == switching::store_and_forward ? "store-and-forward" : "cut-through";
+}
+std::string to_string(port_model p) { return p == port_model::all_port ? "all-port" : "single-port"; }
+
+switching parse_switching(std::string_view text) {
+  if (text == "store-and-forward" || text == "saf") return switching::store_and_forward;
+  if (text == "cut-through" || text == "ct") return switching::cut_through;
+  throw std::invalid_argument("switching '" + std::string(text) +
+                              "' is not valid (store-and-forward|saf, cut-through|ct)");
+}
+
+port_model parse_port_model(std::string_view text) {
+  if (text == "all" || text == "all-port") return port_model::all_port;
+  if (text == "single" || text == "single-port") return port_model::single_port;
+  throw std::invalid_argument("ports '" + std::string(text) + "' is not valid (all, single)");
+}
+
+}  // namespace weft

@@ -1,0 +1,47 @@
+#include "weft/detail/matching.hpp"
+
+namespace weft::detail {
+
+void posted_receives::post(int request, int src_filter, int tag_filter) {
+  entry e{next_order_++, request, tag_filter};
+  if (src_filter >= 0)
+    by_source_[src_filter].push_back(e);
+  else
+    any_source_.push_back(e);
+  ++count_;
+}
+
+std::optional<std::size_t> posted_receives::first_accepting(const std::vector<entry>& q, int tag) {
+  for (std::size_t i = 0; i < q.size(); ++i)
+    if (tag_accepts(q[i].tag_filter, tag)) return i;
+  return std::nullopt;
+}
+
+std::optional<int> posted_receives::take_for(int src, int tag) {
+  if (count_ == 0) return std::nullopt;
+  std::vector<entry>* specific = nullptr;
+  std::optional<std::size_t> at_specific;
+  if (auto it = by_source_.find(src); it != by_source_.end()) {
+    specific = &it->second;
+    at_specific = first_accepting(*specific, tag);
+  }
+  auto at_any = first_accepting(any_source_, tag);
+  std::vector<entry>* from = nullptr;
+  std::size_t index = 0;
+  if (at_specific && (!at_any || (*specific)[*at_specific].order < any_source_[*at_any].order)) {
+    from = specific;
+    index = *at_specific;
+  } else if (at_any) {
+    from = &any_source_;
+    index = *at_any;
+  } else {
+    return std::nullopt;
+  }
+  int request = (*from)[index].request;
+  from->erase(from->begin() + static_cast<std::ptrdiff_t>(index));
+  if (from == specific && specific->empty()) by_source_.erase(src);
+  --count_;
+  return request;
+}
+
+}  // namespace weft::detail

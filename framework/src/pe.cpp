@@ -1,0 +1,231 @@
+// The PE API on top of pe_state: everything here runs on the PE's own fiber, during a PE
+// phase, and touches only this PE's state (the engine reads it between phases).
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "weft/detail/engine.hpp"
+#include "weft/detail/pe_state.hpp"
+#include "weft/pe.hpp"
+
+namespace weft {
+
+namespace {
+
+using detail::message;
+using detail::pe_state;
+using detail::request_kind;
+
+constexpr int barrier_tag = -2;
+
+void check_rank(const pe_state& s, int r, const char* what) {
+  if (r < 0 || r >= s.size)
+    throw std::invalid_argument(std::string(what) + " rank " + std::to_string(r) +
+                                " is outside 0.." + std::to_string(s.size - 1));
+}
+
+int new_request(pe_state& s) {
+  if (!s.free_requests.empty()) {
+    int id = s.free_requests.back();
+    s.free_requests.pop_back();
+    return id;
+  }
+  s.requests.emplace_back();
+  return static_cast<int>(s.requests.size()) - 1;
+}
+
+void charge_overhead(pe_state& s, vtime d) {
+  s.add_span(s.clock, s.clock + d, 1);
+  s.clock += d;
+  s.overhead_time += d;
+}
+
+/// Suspends until every listed request has completed (the engine wakes us).
+void block_until_complete(pe_state& s, std::span<const int> ids) {
+  s.outstanding = 0;
+  s.wake_at = vtime{};
+  for (int id : ids) {
+    auto& slot = s.requests[static_cast<std::size_t>(id)];
+    if (slot.complete) continue;
+    slot.waited = true;
+    ++s.outstanding;
+  }
+  if (s.outstanding == 0) return;
+  s.status = detail::pe_status::blocked;
+  s.host->suspend(s);
+  s.status = detail::pe_status::runnable;
+}
+
+/// Moves the clock past a completed request and releases it; returns the received message.
+received finish(pe_state& s, int id) {
+  auto& slot = s.requests[static_cast<std::size_t>(id)];
+  if (slot.completion > s.clock) {
+    s.add_span(s.clock, slot.completion, 2);
+    s.wait_time += slot.completion - s.clock;
+    s.clock = slot.completion;
+  }
+  received out;
+  if (slot.kind == request_kind::recv) {
+    charge_overhead(s, s.net->model().o_recv);
+    message* m = slot.msg;
+    out.source = m->src;
+    out.tag = m->tag;
+    out.modelled_bytes = m->bytes;
+    out.arrival = m->arrival;
+    out.data = std::move(m->data);
+    ++s.received_messages;
+    s.received_bytes += m->bytes;
+    delete m;
+  }
+  slot = {};
+  s.free_requests.push_back(id);
+  return out;
+}
+
+int checked_id(const pe_state& s, const request& r) {
+  if (r.id < 0 || static_cast<std::size_t>(r.id) >= s.requests.size() ||
+      s.requests[static_cast<std::size_t>(r.id)].kind == request_kind::unused)
+    throw std::invalid_argument("PE " + std::to_string(s.rank) + ": wait/test on a request that is not active");
+  return r.id;
+}
+
+}  // namespace
+
+int pe::rank() const { return s_->rank; }
+int pe::size() const { return s_->size; }
+vtime pe::now() const { return s_->clock; }
+
+request pe::isend(int dst, tag t, payload data) {
+  pe_state& s = *s_;
+  check_rank(s, dst, "send to");
+  if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
+  const auto& model = s.net->model();
+  charge_overhead(s, model.o_send);
+  auto* m = new message;
+  m->src = s.rank;
+  m->dst = dst;
+  m->tag = t.value;
+  m->seq = s.next_seq++;
+  m->bytes = data.modelled_bytes();
+  m->data.assign(data.data.begin(), data.data.end());
+  vtime ready = s.clock;
+  if (s.last_injection.ps >= 0) ready = max(ready, s.last_injection + model.gap);
+  m->ready = ready;
+  s.last_injection = ready;
+  ++s.sent_messages;
+  s.sent_bytes += m->bytes;
+
+  int id = new_request(s);
+  auto& slot = s.requests[static_cast<std::size_t>(id)];
+  slot.kind = request_kind::send;
+  slot.peer = dst;
+  slot.tag = t.value;
+  if (model.ports == port_model::single_port) {
+    m->send_request = id;  // completes when the port has injected the last byte
+  } else {
+    slot.complete = true;  // eager: the data was copied, the buffer is free
+    slot.completion = ready;
+  }
+  s.outbox.push_back(m);
+  return {id};
+}
+
+void pe::send(int dst, tag t, payload data) {
+  request r = isend(dst, t, data);
+  wait(r);
+}
+
+request pe::irecv(int src, tag t) {
+  pe_state& s = *s_;
+  if (src != any_source) check_rank(s, src, "receive from");
+  int id = new_request(s);
+  auto& slot = s.requests[static_cast<std::size_t>(id)];
+  slot.kind = request_kind::recv;
+  slot.peer = src;
+  slot.tag = t.value;
+  if (message* m = s.unexpected.take(src, t.value)) {
+    slot.msg = m;
+    slot.complete = true;
+    slot.completion = m->arrival;
+  } else {
+    s.posted.post(id, src, t.value);
+  }
+  return {id};
+}
+
+received pe::recv(int src, tag t) {
+  request r = irecv(src, t);
+  return wait(r);
+}
+
+received pe::wait(request& r) {
+  pe_state& s = *s_;
+  int id = checked_id(s, r);
+  block_until_complete(s, std::span<const int>(&id, 1));
+  r.id = -1;
+  return finish(s, id);
+}
+
+std::vector<received> pe::wait_all(std::span<request> rs) {
+  pe_state& s = *s_;
+  std::vector<int> ids;
+  ids.reserve(rs.size());
+  for (auto& r : rs) ids.push_back(checked_id(s, r));
+  block_until_complete(s, ids);
+  // Completions are taken in the order given so the clock moves the same way every run.
+  std::vector<received> out;
+  out.reserve(rs.size());
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    out.push_back(finish(s, ids[i]));
+    rs[i].id = -1;
+  }
+  return out;
+}
+
+bool pe::test(request& r) {
+  pe_state& s = *s_;
+  int id = checked_id(s, r);
+  auto done = [&] {
+    const auto& slot = s.requests[static_cast<std::size_t>(id)];
+    return slot.complete && slot.completion <= s.clock;
+  };
+  if (!done() && !s.requests[static_cast<std::size_t>(id)].complete) {
+    // A message due by now may still be in flight in the engine: let it catch up to our clock.
+    s.sync_until = s.clock;
+    s.status = detail::pe_status::syncing;
+    s.host->suspend(s);
+    s.status = detail::pe_status::runnable;
+  }
+  if (done()) return true;
+  charge_overhead(s, s.net->model().poll);
+  return false;
+}
+
+void pe::compute(vtime duration) {
+  pe_state& s = *s_;
+  if (duration.ps < 0)
+    throw std::invalid_argument("compute time " + format_time(duration) + " is negative");
+  s.add_span(s.clock, s.clock + duration, 0);
+  s.clock += duration;
+  s.compute_time += duration;
+}
+
+void pe::compute(flops f) {
+  const auto rate = s_->net->model().flops.per_second;
+  if (rate <= 0)
+    throw std::invalid_argument("compute(flops) needs a flop rate: give the machine --flops RATE");
+  if (f.count < 0) throw std::invalid_argument("compute: negative flop count");
+  compute(vtime{static_cast<std::int64_t>(f.count / rate * 1e12 + 0.5)});
+}
+
+void pe::barrier() {
+  // Dissemination: in round k every PE signals rank + 2^k and waits for rank - 2^k.
+  const int p = s_->size, me = s_->rank;
+  for (int dist = 1; dist < p; dist *= 2) {
+    request sent = isend((me + dist) % p, tag{barrier_tag}, payload{});
+    recv((me - dist + p) % p, tag{barrier_tag});
+    wait(sent);
+  }
+}
+
+}  // namespace weft

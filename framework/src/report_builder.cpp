@@ -1,0 +1,105 @@
+#include "weft/detail/report_builder.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace weft::detail {
+
+namespace {
+
+std::string peer_text(int peer) { return peer == any_source ? "any" : std::to_string(peer); }
+std::string tag_text(int tag) {
+  if (tag == any_tag.value) return "any";
+  if (tag == -2) return "barrier";
+  return std::to_string(tag);
+}
+
+}  // namespace
+
+std::string describe_wait(const pe_state& pe) {
+  std::string what;
+  int shown = 0, more = 0;
+  for (const auto& slot : pe.requests) {
+    if (!slot.waited || slot.complete) continue;
+    if (shown == 4) {
+      ++more;
+      continue;
+    }
+    if (!what.empty()) what += ", ";
+    if (slot.kind == request_kind::recv)
+      what += "recv(src=" + peer_text(slot.peer) + ", tag=" + tag_text(slot.tag) + ")";
+    else
+      what += "send(dst=" + std::to_string(slot.peer) + ", tag=" + tag_text(slot.tag) + ")";
+    ++shown;
+  }
+  if (more) what += " and " + std::to_string(more) + " more";
+  return what;
+}
+
+report build_report(const machine& m, const engine& net, std::span<pe_state> pes,
+                    engine::outcome outcome, const run_options& options) {
+  report r;
+  r.program = options.program_name;
+  r.machine = m.topo().spec();
+  r.routing = m.route().name();
+  r.model = m.model().describe();
+  r.procs = static_cast<int>(pes.size());
+  r.sent = net.injected();
+  r.delivered = net.delivered();
+  r.hop_histogram = net.hop_histogram();
+
+  vtime makespan = net.last_arrival();
+  for (auto& pe : pes) {
+    pe_report p;
+    p.rank = pe.rank;
+    p.node = options.node_of_rank.empty() ? pe.rank : options.node_of_rank[static_cast<std::size_t>(pe.rank)];
+    p.finish = pe.clock;
+    p.compute = pe.compute_time;
+    p.overhead = pe.overhead_time;
+    p.wait = pe.wait_time;
+    p.sent_messages = pe.sent_messages;
+    p.sent_bytes = pe.sent_bytes;
+    p.received_messages = pe.received_messages;
+    p.received_bytes = pe.received_bytes;
+    if (!pe.cpu_resumes.empty())
+      p.core = static_cast<int>(std::max_element(pe.cpu_resumes.begin(), pe.cpu_resumes.end()) -
+                                pe.cpu_resumes.begin());
+    r.received += pe.received_messages;
+    makespan = max(makespan, pe.clock);
+    if (pe.status == pe_status::failed) {
+      r.status = run_status::failed;
+      r.problems.push_back("PE " + std::to_string(pe.rank) + " failed: " + pe.failure);
+    } else if (pe.status == pe_status::blocked) {
+      p.blocked_on = describe_wait(pe);
+      r.problems.push_back("PE " + std::to_string(pe.rank) + " blocked at " + format_time(pe.clock) +
+                           " waiting for " + p.blocked_on);
+    }
+    for (message* u : pe.unexpected.remaining())
+      r.unreceived.push_back({u->src, u->dst, u->tag, u->bytes, u->arrival});
+    r.pes.push_back(std::move(p));
+  }
+  if (outcome == engine::outcome::deadlock && r.status == run_status::ok) {
+    r.status = run_status::deadlock;
+    r.problems.insert(r.problems.begin(), "deadlock: every unfinished PE is blocked and no message is in flight");
+  }
+  r.makespan = makespan;
+  r.conserved = r.sent == r.delivered;
+
+  const auto& stats = net.links();
+  r.links.reserve(stats.size());
+  for (std::size_t i = 0; i < stats.size(); ++i) {
+    const auto& lk = m.topo().link_at(static_cast<link_id>(i));
+    const auto& s = stats[i];
+    r.links.push_back({static_cast<link_id>(i), lk.from, lk.to, lk.dimension, lk.direction, s.bytes, s.busy,
+                       makespan.ps > 0 ? static_cast<double>(s.busy.ps) / static_cast<double>(makespan.ps) : 0.0,
+                       s.packets, s.waited, s.wait_total, s.max_queue});
+  }
+  if (options.trace) {
+    for (auto& pe : pes)
+      for (const auto& s : pe.spans) r.trace.pes.push_back({pe.rank, s.begin, s.end, s.kind});
+    for (const auto& s : net.link_spans()) r.trace.links.push_back({s.link, s.src, s.dst, s.begin, s.end});
+  }
+  return r;
+}
+
+}  // namespace weft::detail

@@ -1,0 +1,160 @@
+#include "weft/units.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+namespace weft {
+
+namespace {
+
+struct number_and_suffix {
+  double value;
+  std::string suffix;
+};
+
+[[noreturn]] void bad(std::string_view what, std::string_view text, std::string_view allowed) {
+  throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is not valid (" +
+                              std::string(allowed) + ")");
+}
+
+number_and_suffix split(std::string_view text, std::string_view what, std::string_view allowed) {
+  std::string s(text);
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(s, &used);
+  } catch (const std::exception&) {
+    bad(what, text, allowed);
+  }
+  if (!std::isfinite(v)) bad(what, text, allowed);
+  if (v < 0)
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is negative (must be >= 0)");
+  auto suffix = s.substr(used);
+  while (!suffix.empty() && suffix.front() == ' ') suffix.erase(0, 1);
+  return {v, suffix};
+}
+
+std::int64_t whole(double v, std::string_view what, std::string_view text) {
+  double r = std::round(v);
+  if (std::fabs(v - r) > 1e-6 * std::max(1.0, std::fabs(v)))
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is finer than one picosecond tick");
+  if (r > 9.2e18) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is too large");
+  return static_cast<std::int64_t>(r);
+}
+
+constexpr std::string_view time_units = "a duration like 250ns, 1.5us, 2ms, 40ps, or a bare number of ticks";
+
+double time_scale(const std::string& suffix) {
+  if (suffix.empty() || suffix == "ps" || suffix == "tick" || suffix == "ticks") return 1;
+  if (suffix == "ns") return 1e3;
+  if (suffix == "us" || suffix == "µs") return 1e6;
+  if (suffix == "ms") return 1e9;
+  if (suffix == "s") return 1e12;
+  return -1;
+}
+
+}  // namespace
+
+vtime parse_time(std::string_view text, std::string_view what) {
+  auto [v, suffix] = split(text, what, time_units);
+  double scale = time_scale(suffix);
+  if (scale < 0) bad(what, text, time_units);
+  return {whole(v * scale, what, text)};
+}
+
+std::int64_t parse_bytes(std::string_view text, std::string_view what) {
+  constexpr std::string_view allowed = "a size like 8, 8B, 4KiB, 1MiB, 1K (=1024), 1KB (=1000), 2M, 1G";
+  auto [v, suffix] = split(text, what, allowed);
+  double scale = 0;
+  if (suffix.empty() || suffix == "B") scale = 1;
+  else if (suffix == "K" || suffix == "KiB" || suffix == "k") scale = 1024.0;
+  else if (suffix == "M" || suffix == "MiB") scale = 1024.0 * 1024;
+  else if (suffix == "G" || suffix == "GiB") scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "KB" || suffix == "kB") scale = 1e3;
+  else if (suffix == "MB") scale = 1e6;
+  else if (suffix == "GB") scale = 1e9;
+  else bad(what, text, allowed);
+  double bytes = v * scale;
+  if (std::fabs(bytes - std::round(bytes)) > 1e-9) bad(what, text, "a whole number of bytes");
+  return static_cast<std::int64_t>(std::round(bytes));
+}
+
+byte_time parse_bandwidth(std::string_view text, std::string_view what) {
+  constexpr std::string_view allowed = "a bandwidth like 4GB/s, 3.5GB/s, 100MB/s, 1GiB/s, 10Gb/s";
+  auto [v, suffix] = split(text, what, allowed);
+  double bytes_per_s = 0;
+  if (suffix == "B/s") bytes_per_s = v;
+  else if (suffix == "KB/s" || suffix == "kB/s") bytes_per_s = v * 1e3;
+  else if (suffix == "MB/s") bytes_per_s = v * 1e6;
+  else if (suffix == "GB/s") bytes_per_s = v * 1e9;
+  else if (suffix == "TB/s") bytes_per_s = v * 1e12;
+  else if (suffix == "KiB/s") bytes_per_s = v * 1024.0;
+  else if (suffix == "MiB/s") bytes_per_s = v * 1024.0 * 1024;
+  else if (suffix == "GiB/s") bytes_per_s = v * 1024.0 * 1024 * 1024;
+  else if (suffix == "Mb/s") bytes_per_s = v * 1e6 / 8;
+  else if (suffix == "Gb/s") bytes_per_s = v * 1e9 / 8;
+  else bad(what, text, allowed);
+  if (bytes_per_s <= 0) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' must be > 0");
+  // τ = 1e12 / bytes_per_s picoseconds per byte, kept as an exact fraction where possible.
+  double den = bytes_per_s;
+  std::int64_t num = 1000000000000LL;
+  std::int64_t scale = 1;
+  while (std::fabs(den * scale - std::round(den * scale)) > 1e-6 && scale < 1000000) scale *= 10;
+  return {num * scale, static_cast<std::int64_t>(std::round(den * scale))};
+}
+
+byte_time parse_byte_time(std::string_view text, std::string_view what) {
+  constexpr std::string_view allowed = "a time per byte like 250ps, 0.5ns, or a bare number of ticks";
+  auto [v, suffix] = split(text, what, allowed);
+  if (suffix.size() > 2 && suffix.substr(suffix.size() - 2) == "/B") suffix.resize(suffix.size() - 2);
+  double scale = time_scale(suffix);
+  if (scale < 0) bad(what, text, allowed);
+  double ps = v * scale;
+  std::int64_t den = 1;
+  while (std::fabs(ps * den - std::round(ps * den)) > 1e-9 && den < 1000000) den *= 10;
+  return {static_cast<std::int64_t>(std::round(ps * den)), den};
+}
+
+flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
+  constexpr std::string_view allowed = "a rate like 1Gflops, 2.5GF/s, 1e9";
+  auto [v, suffix] = split(text, what, allowed);
+  double scale = 0;
+  if (suffix.empty() || suffix == "flops" || suffix == "F/s") scale = 1;
+  else if (suffix == "Mflops" || suffix == "MF/s") scale = 1e6;
+  else if (suffix == "Gflops" || suffix == "GF/s") scale = 1e9;
+  else if (suffix == "Tflops" || suffix == "TF/s") scale = 1e12;
+  else bad(what, text, allowed);
+  return {v * scale};
+}
+
+std::string format_time(vtime t, bool ticks) {
+  char buf[64];
+  if (ticks) {
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(t.ps));
+    return buf;
+  }
+  double ps = static_cast<double>(t.ps);
+  double a = std::fabs(ps);
+  if (a < 1e3) std::snprintf(buf, sizeof buf, "%lld ps", static_cast<long long>(t.ps));
+  else if (a < 1e6) std::snprintf(buf, sizeof buf, "%.3f ns", ps / 1e3);
+  else if (a < 1e9) std::snprintf(buf, sizeof buf, "%.3f us", ps / 1e6);
+  else if (a < 1e12) std::snprintf(buf, sizeof buf, "%.3f ms", ps / 1e9);
+  else std::snprintf(buf, sizeof buf, "%.3f s", ps / 1e12);
+  return buf;
+}
+
+std::string format_bytes(std::int64_t bytes) {
+  char buf[64];
+  double b = static_cast<double>(bytes);
+  if (bytes < 1024) std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
+  else if (b < 1024.0 * 1024) std::snprintf(buf, sizeof buf, "%.1f KiB", b / 1024);
+  else if (b < 1024.0 * 1024 * 1024) std::snprintf(buf, sizeof buf, "%.1f MiB", b / (1024.0 * 1024));
+  else std::snprintf(buf, sizeof buf, "%.2f GiB", b / (1024.0 * 1024 * 1024));
+  return buf;
+}
+
+}  // namespace weft

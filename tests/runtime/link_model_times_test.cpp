@@ -1,0 +1,158 @@
+// Exact virtual times for cases computed by hand from docs/model.md.
+#define BOOST_TEST_MODULE link model times
+#include <boost/test/unit_test.hpp>
+
+#include "weft/machine.hpp"
+
+using weft::vtime;
+
+namespace {
+
+weft::link_model abstract_model() {
+  weft::link_model m;
+  m.alpha = vtime::ticks(100);
+  m.tau = {2, 1};  // 2 ticks per byte
+  m.hop_latency = vtime::ticks(10);
+  m.o_send = vtime::ticks(5);
+  m.o_recv = vtime::ticks(7);
+  return m;
+}
+
+constexpr std::int64_t bytes = 50;
+
+// One round trip between PE 0 (node 0) and PE 1 placed h hops away on a ring of 16.
+weft::report pingpong_over(int hops, weft::switching mode) {
+  auto model = abstract_model();
+  model.mode = mode;
+  weft::machine m("ring:16", model);
+  weft::run_options opt;
+  opt.node_of_rank = {0, hops};
+  return m.run(2, [](weft::pe& p) {
+    std::vector<std::byte> data(bytes, std::byte{7});
+    if (p.rank() == 0) {
+      p.send(1, weft::tag{0}, data);
+      p.recv(1, weft::tag{0});
+    } else {
+      auto got = p.recv(0, weft::tag{0});
+      p.send(0, weft::tag{0}, got.data);
+    }
+  }, opt);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_store_and_forward_ping_pong_over_h_hops_costs_twice_o_alpha_h_hops_and_o) {
+  for (int h : {1, 2, 3, 5, 8}) {
+    auto r = pingpong_over(h, weft::switching::store_and_forward);
+    // o_send + α + h(Bτ + λ) + o_recv, each way.
+    const std::int64_t one_way = 5 + 100 + h * (bytes * 2 + 10) + 7;
+    BOOST_TEST(r.status == weft::run_status::ok);
+    BOOST_TEST(r.pes[0].finish.ps == 2 * one_way);
+    BOOST_TEST(r.makespan.ps == 2 * one_way);
+    BOOST_TEST(r.hop_histogram.at(static_cast<std::size_t>(h)) == 2u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_cut_through_ping_pong_pays_the_serialization_once_per_message) {
+  for (int h : {1, 2, 3, 5, 8}) {
+    auto r = pingpong_over(h, weft::switching::cut_through);
+    // o_send + α + hλ + Bτ + o_recv, each way.
+    const std::int64_t one_way = 5 + 100 + h * 10 + bytes * 2 + 7;
+    BOOST_TEST(r.pes[0].finish.ps == 2 * one_way);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(store_and_forward_with_an_mtu_pipelines_packets_across_hops) {
+  weft::link_model model;
+  model.tau = {1, 1};
+  model.mtu = 100;
+  weft::machine m("ring:16", model);
+  weft::run_options opt;
+  opt.node_of_rank = {0, 4};
+  auto r = m.run(2, [](weft::pe& p) {
+    if (p.rank() == 0) p.send(1, weft::tag{0}, weft::sized(0, 1000));
+    else p.recv(0, weft::tag{0});
+  }, opt);
+  // 10 packets of 100 over 4 hops: the first arrives after 4·100, the rest follow 100 apart.
+  BOOST_TEST(r.pes[1].finish.ps == 4 * 100 + 9 * 100);
+}
+
+BOOST_AUTO_TEST_CASE(a_single_port_pe_sends_two_messages_one_after_the_other) {
+  weft::link_model model;
+  model.alpha = vtime::ticks(30);
+  model.tau = {1, 1};
+  auto run = [&](weft::port_model ports) {
+    model.ports = ports;
+    weft::machine m("full:3", model);
+    return m.run(3, [](weft::pe& p) {
+      if (p.rank() == 0) {
+        std::vector<weft::request> rs{p.isend(1, weft::tag{0}, weft::sized(0, 70)),
+                                      p.isend(2, weft::tag{0}, weft::sized(0, 70))};
+        p.wait_all(rs);
+      } else {
+        p.recv(0, weft::tag{0});
+      }
+    });
+  };
+  auto all = run(weft::port_model::all_port);
+  BOOST_TEST(all.pes[1].finish.ps == 100);
+  BOOST_TEST(all.pes[2].finish.ps == 100);
+  BOOST_TEST(all.pes[0].finish.ps == 0);  // eager sends: the buffer is free at once
+  auto single = run(weft::port_model::single_port);
+  BOOST_TEST(single.pes[1].finish.ps == 100);
+  BOOST_TEST(single.pes[2].finish.ps == 200);
+  BOOST_TEST(single.pes[0].finish.ps == 200);  // the port was busy until the last byte left
+}
+
+BOOST_AUTO_TEST_CASE(two_flows_sharing_one_link_take_twice_as_long_as_one) {
+  weft::link_model model;
+  model.tau = {1, 1};
+  weft::machine m("full:2", model);
+  auto flows = [&](int senders) {
+    weft::run_options opt;
+    opt.node_of_rank.assign(static_cast<std::size_t>(senders), 0);  // senders share node 0
+    opt.node_of_rank.push_back(1);
+    return m.run(senders + 1, [senders](weft::pe& p) {
+      if (p.rank() < senders) {
+        p.send(senders, weft::tag{0}, weft::sized(0, 1000));
+      } else {
+        for (int i = 0; i < senders; ++i) p.recv(weft::any_source, weft::tag{0});
+      }
+    }, opt);
+  };
+  auto one = flows(1);
+  auto two = flows(2);
+  BOOST_TEST(one.makespan.ps == 1000);
+  BOOST_TEST(two.makespan.ps == 2000);
+  BOOST_TEST(two.links[0].waited == 1u);
+  BOOST_TEST(two.links[0].max_queue == 1);
+  BOOST_TEST(two.links[0].busy.ps == 2000);
+}
+
+BOOST_AUTO_TEST_CASE(gap_spaces_the_injections_of_one_pe) {
+  weft::link_model model;
+  model.gap = vtime::ticks(50);
+  model.tau = {1, 1};
+  weft::machine m("full:4", model);
+  auto r = m.run(4, [](weft::pe& p) {
+    if (p.rank() == 0)
+      for (int d = 1; d < 4; ++d) p.send(d, weft::tag{0}, weft::sized(0, 10));
+    else
+      p.recv(0, weft::tag{0});
+  });
+  BOOST_TEST(r.pes[1].finish.ps == 10);
+  BOOST_TEST(r.pes[2].finish.ps == 60);
+  BOOST_TEST(r.pes[3].finish.ps == 110);
+}
+
+BOOST_AUTO_TEST_CASE(compute_charges_durations_and_flops_at_the_machine_rate) {
+  weft::link_model model;
+  model.flops = {1e9};  // 1 Gflop/s: one flop per ns
+  weft::machine m("ring:2", model);
+  auto r = m.run(1, [](weft::pe& p) {
+    p.compute(vtime::ns(5));
+    p.compute(weft::flops{250});
+  });
+  BOOST_TEST(r.pes[0].finish.ps == 255000);
+  BOOST_TEST(r.pes[0].compute.ps == 255000);
+}

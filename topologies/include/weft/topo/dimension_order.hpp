@@ -1,0 +1,43 @@
+#pragma once
+// Dimension-order routing on k-ary n-cubes: correct one axis completely, then the next, in a
+// configurable axis order (Tofu uses X, Y, Z, A, C, B). On a torus axis the shorter way round
+// is taken; a tie (k even, distance k/2) goes in the + direction. On a hypercube this is e-cube.
+//
+// With `dateline` the routing uses two VC classes: a packet travels on VC 0 along an axis until
+// it crosses that axis' wraparound link (the dateline), and on VC 1 from there to the end of the
+// axis; the next axis starts again on VC 0. That breaks the ring cycles of a torus.
+
+#include <string>
+#include <vector>
+
+#include "weft/topo/kary_ncube.hpp"
+
+namespace weft::topo {
+
+class dimension_order final : public routing {
+ public:
+  /// `axis_order` lists every axis once; empty means 0, 1, 2, ...
+  dimension_order(const kary_ncube& topo, std::vector<int> axis_order = {}, bool dateline = false,
+                  std::string name = "dimension-order");
+  std::string name() const override { return name_; }
+  void next_hops(node_id current, node_id dst, const route_state& state,
+                 std::vector<hop>& out) const override;
+  int vc_classes() const override { return dateline_ ? 2 : 1; }
+  bool translation_invariant() const override { return true; }
+  const std::vector<int>& axis_order() const { return axis_order_; }
+
+ private:
+  std::vector<int> axis_order_;
+  std::vector<int> shape_;   // cached: next_hops must not allocate
+  std::vector<char> wrap_;
+  std::vector<int> stride_;
+  bool dateline_;
+  std::string name_;
+  // next_link_[node * 2 * dims + 2 * axis + (dir < 0)] : the link along that axis and direction
+  std::vector<link_id> next_link_;
+};
+
+/// Parses an axis order "0,1,2,3,5,4" (or letters "XYZACB" for up to 6 axes, Tofu style).
+std::vector<int> parse_axis_order(std::string_view text, int dims);
+
+}  // namespace weft::topo

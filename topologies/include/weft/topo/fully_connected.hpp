@@ -1,0 +1,35 @@
+#pragma once
+// Fully connected: every node has a direct link to every other node (one hop everywhere).
+
+#include "weft/topology.hpp"
+
+namespace weft::topo {
+
+class fully_connected final : public topology {
+ public:
+  fully_connected(std::string spec, node_id nodes);
+  std::string family() const override { return "full"; }
+  std::string default_routing() const override { return "direct"; }
+  bool vertex_transitive() const override { return true; }
+  int link_orbit(link_id l) const override;
+};
+
+}  // namespace weft::topo
+
+namespace weft::topo {
+
+/// One hop straight to the destination; O(1) per hop on a fully connected graph.
+class direct_routing final : public routing {
+ public:
+  explicit direct_routing(const topology& topo);
+  std::string name() const override { return "direct"; }
+  void next_hops(node_id current, node_id dst, const route_state& state,
+                 std::vector<hop>& out) const override;
+  bool translation_invariant() const override { return true; }
+
+ private:
+  const topology& topo_;
+  bool complete_;  // links laid out as fully_connected builds them
+};
+
+}  // namespace weft::topo

@@ -1,0 +1,27 @@
+#pragma once
+// Shortest-path routing tables for any graph: BFS from every destination; among equal-length
+// next hops the one with the lowest neighbour id wins, so routes are deterministic.
+
+#include <vector>
+
+#include "weft/topology.hpp"
+
+namespace weft::topo {
+
+class shortest_path final : public routing {
+ public:
+  /// Builds an N×N next-hop table (N ≤ 16,384); throws std::invalid_argument if the graph is
+  /// larger or not strongly connected.
+  explicit shortest_path(const topology& topo);
+  std::string name() const override { return "shortest-path"; }
+  void next_hops(node_id current, node_id dst, const route_state& state,
+                 std::vector<hop>& out) const override;
+  int distance(node_id a, node_id b) const;
+
+ private:
+  node_id n_;
+  std::vector<link_id> next_;     // next_[cur * n + dst]
+  std::vector<std::int32_t> dist_;  // dist_[cur * n + dst]
+};
+
+}  // namespace weft::topo

@@ -1,0 +1,117 @@
+#pragma once
+// The topology interface the network engine uses: a directed graph of nodes and links,
+// plus routing functions that answer "which next hops, with which virtual-channel class".
+// A topology knows nothing about time; the link model and the engine do.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+using node_id = std::int32_t;
+using link_id = std::int32_t;
+
+/// One directed link. `dimension` labels the axis (k-ary n-cube), the level (SRT, trees) or -1;
+/// `direction` is +1 / -1 along that dimension, or 0 where it means nothing.
+struct link {
+  node_id from = 0;
+  node_id to = 0;
+  int dimension = -1;
+  int direction = 0;
+};
+
+/// A candidate next hop: the link to take and the virtual-channel class to use on it.
+struct hop {
+  link_id link = -1;
+  int vc = 0;
+};
+
+/// What a routing function may know about a packet besides where it is and where it goes.
+struct route_state {
+  node_id source = 0;
+  int vc = 0;          ///< VC class of the link the packet arrived on (0 at injection)
+  int hops = 0;        ///< links crossed so far
+  std::uint32_t flags = 0;  ///< routing-private bits (e.g. "detour taken")
+};
+
+/// A directed graph with optional coordinates. Built once; immutable afterwards.
+class topology {
+ public:
+  virtual ~topology() = default;
+
+  /// The family name ("torus", "srt1d", ...) and the canonical spec it was built from.
+  virtual std::string family() const = 0;
+  const std::string& spec() const { return spec_; }
+
+  node_id node_count() const { return node_count_; }
+  std::span<const link> links() const { return links_; }
+  const link& link_at(link_id l) const { return links_[static_cast<std::size_t>(l)]; }
+  /// Outgoing links of `n`, in the order they were added.
+  std::span<const link_id> out_links(node_id n) const;
+  /// The link from `from` to `to`, if the two are neighbours (first one added wins).
+  std::optional<link_id> find_link(node_id from, node_id to) const;
+
+  /// Coordinates of a node where the family has them (empty otherwise).
+  virtual std::vector<int> coordinates(node_id) const { return {}; }
+  /// Size along each axis for grid-like families (empty otherwise).
+  virtual std::vector<int> shape() const { return {}; }
+  /// Name of the routing used when the user names none.
+  virtual std::string default_routing() const { return "shortest-path"; }
+
+  /// Compute nodes (PEs) are numbered first, 0 .. compute_nodes()-1; any nodes after them are
+  /// switches (trees, fat trees). Traffic analysis and PE placement use compute nodes only.
+  virtual node_id compute_nodes() const { return node_count_; }
+  /// True when every node looks the same (torus, hypercube, Illiac IV, full): distances from
+  /// one node tell the whole story, which keeps the analysis of 65,536-node tori cheap.
+  virtual bool vertex_transitive() const { return false; }
+  /// For vertex-transitive families with a translation group: an id shared by exactly the links
+  /// of one orbit under translation (e.g. axis and direction on a torus), else -1.
+  virtual int link_orbit(link_id) const { return -1; }
+
+ protected:
+  topology(std::string spec, node_id node_count);
+  /// Adds a directed link; self-loops are dropped and a second link between the same ordered
+  /// pair of nodes is merged into the first (the papers' "merge duplicates").
+  void add_link(node_id from, node_id to, int dimension = -1, int direction = 0);
+  /// Adds a link the caller knows to be new (skips the O(degree) duplicate scan; dense families).
+  void add_new_link(node_id from, node_id to, int dimension = -1, int direction = 0);
+  /// Adds both directions of an undirected edge.
+  void add_edge(node_id a, node_id b, int dimension = -1);
+  /// Builds the adjacency index; call once at the end of a constructor.
+  void finalize();
+
+ private:
+  std::string spec_;
+  node_id node_count_;
+  std::vector<link> links_;
+  std::vector<std::int32_t> out_begin_;  // CSR over links_ sorted by source
+  std::vector<link_id> out_ids_;
+  std::vector<std::vector<link_id>> building_out_;  // only while constructing
+};
+
+/// A routing function: candidate next hops from `current` toward `dst` (never empty when
+/// current != dst). Deterministic routings return exactly one candidate; adaptive ones return
+/// several, best first.
+class routing {
+ public:
+  virtual ~routing() = default;
+  virtual std::string name() const = 0;
+  virtual void next_hops(node_id current, node_id dst, const route_state& state,
+                         std::vector<hop>& out) const = 0;
+  /// Number of VC classes this routing needs (1 for VC-free routings).
+  virtual int vc_classes() const { return 1; }
+  /// True when the route from s+t to d+t is the route from s to d moved by t (for the
+  /// topology's translation group, see topology::link_orbit); lets the analysis route from one
+  /// source only on large symmetric networks.
+  virtual bool translation_invariant() const { return false; }
+};
+
+/// Follows the first candidate from `src` to `dst`; throws std::runtime_error on a loop or a
+/// dead end (a broken routing function), so callers can trust the result.
+std::vector<hop> route_path(const topology& topo, const routing& routing, node_id src, node_id dst);
+
+}  // namespace weft

@@ -1,0 +1,61 @@
+#pragma once
+// Topologies and routings are selected by name through registries held by the caller
+// (no globals, no static self-registration): `register_builtin_topologies` fills one.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "weft/topology.hpp"
+
+namespace weft {
+
+/// Maps a family name to a factory taking the part of the spec after "name:".
+class topology_registry {
+ public:
+  using factory = std::function<std::unique_ptr<topology>(std::string_view args)>;
+  struct entry {
+    std::string name;
+    std::string usage;  ///< e.g. "torus:KxK[x...]"
+    std::string help;   ///< one line
+    factory make;
+  };
+
+  void add(entry e);
+  /// Builds a topology from "family:args". Throws std::invalid_argument naming the bad value
+  /// and what is allowed (an unknown family lists the known ones).
+  std::unique_ptr<topology> make(std::string_view spec) const;
+  const std::vector<entry>& entries() const { return entries_; }
+
+ private:
+  std::vector<entry> entries_;
+};
+
+/// Maps a routing name to a factory for a given topology.
+class routing_registry {
+ public:
+  using factory = std::function<std::unique_ptr<routing>(const topology&, std::string_view args)>;
+  struct entry {
+    std::string name;
+    std::string help;
+    factory make;
+  };
+
+  void add(entry e);
+  /// Builds routing "name[:args]" for `topo`; throws std::invalid_argument when unknown or
+  /// not applicable to this topology (the message says why).
+  std::unique_ptr<routing> make(std::string_view name, const topology& topo) const;
+  const std::vector<entry>& entries() const { return entries_; }
+
+ private:
+  std::vector<entry> entries_;
+};
+
+/// Registers every built-in family / routing.
+void register_builtin_topologies(topology_registry& registry);
+void register_builtin_routings(routing_registry& registry);
+
+}  // namespace weft

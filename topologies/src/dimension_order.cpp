@@ -1,0 +1,98 @@
+#include "weft/topo/dimension_order.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <numeric>
+#include <stdexcept>
+
+namespace weft::topo {
+
+std::vector<int> parse_axis_order(std::string_view text, int dims) {
+  std::vector<int> order;
+  constexpr std::string_view letters = "XYZABC";  // Tofu's axis names, in axis order
+  bool lettered = !text.empty() && text.find_first_not_of("XYZABCxyzabc") == std::string_view::npos;
+  if (lettered) {
+    for (char c : text) {
+      char up = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c);
+      order.push_back(static_cast<int>(letters.find(up)));
+    }
+  } else {
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      auto comma = text.find(',', pos);
+      auto part = text.substr(pos, comma == std::string_view::npos ? text.npos : comma - pos);
+      int v = -1;
+      auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+      if (part.empty() || ec != std::errc{} || end != part.data() + part.size())
+        throw std::invalid_argument("dimension-order: bad axis '" + std::string(part) + "' in '" +
+                                    std::string(text) + "' (expected axis numbers like 0,1,2 or letters like XYZACB)");
+      order.push_back(v);
+      if (comma == std::string_view::npos) break;
+      pos = comma + 1;
+    }
+  }
+  (void)dims;
+  return order;
+}
+
+dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_order, bool dateline,
+                                 std::string name)
+    : axis_order_(std::move(axis_order)), shape_(topo.shape()), dateline_(dateline), name_(std::move(name)) {
+  const int dims = static_cast<int>(shape_.size());
+  if (axis_order_.empty()) {
+    axis_order_.resize(static_cast<std::size_t>(dims));
+    std::iota(axis_order_.begin(), axis_order_.end(), 0);
+  }
+  auto sorted = axis_order_;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int> all(static_cast<std::size_t>(dims));
+  std::iota(all.begin(), all.end(), 0);
+  if (sorted != all)
+    throw std::invalid_argument(name_ + ": axis order must list each of the " + std::to_string(dims) +
+                                " axes exactly once (0.." + std::to_string(dims - 1) + ")");
+  for (bool w : topo.wraps()) wrap_.push_back(w ? 1 : 0);
+  stride_.resize(static_cast<std::size_t>(dims));
+  for (int d = 0, s = 1; d < dims; s *= shape_[static_cast<std::size_t>(d)], ++d)
+    stride_[static_cast<std::size_t>(d)] = s;
+  next_link_.assign(static_cast<std::size_t>(topo.node_count()) * 2 * static_cast<std::size_t>(dims), -1);
+  for (node_id n = 0; n < topo.node_count(); ++n)
+    for (link_id l : topo.out_links(n)) {
+      const auto& lk = topo.link_at(l);
+      auto slot = static_cast<std::size_t>(n) * 2 * static_cast<std::size_t>(dims) +
+                  2 * static_cast<std::size_t>(lk.dimension) + (lk.direction < 0 ? 1 : 0);
+      if (next_link_[slot] < 0) next_link_[slot] = l;
+    }
+  // A 2-node torus axis merges its +1 and -1 links: let either direction find the one link.
+  for (std::size_t slot = 0; slot < next_link_.size(); slot += 2)
+    for (int side = 0; side < 2; ++side)
+      if (next_link_[slot + static_cast<std::size_t>(side)] < 0)
+        next_link_[slot + static_cast<std::size_t>(side)] = next_link_[slot + static_cast<std::size_t>(1 - side)];
+}
+
+void dimension_order::next_hops(node_id current, node_id dst, const route_state& state,
+                                std::vector<hop>& out) const {
+  const auto dims = shape_.size();
+  for (int axis : axis_order_) {
+    auto a = static_cast<std::size_t>(axis);
+    int k = shape_[a];
+    int here = (current / stride_[a]) % k;
+    int there = (dst / stride_[a]) % k;
+    if (here == there) continue;
+    int forward = ((there - here) % k + k) % k;  // steps going +
+    bool plus = wrap_[a] ? forward <= k - forward : there > here;
+    auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1);
+    int vc = 0;
+    if (dateline_ && wrap_[a]) {
+      // The axis' source coordinate is untouched until this axis is routed, so whether the
+      // packet already crossed the dateline follows from where it started on this axis.
+      int start = (state.source / stride_[a]) % k;
+      bool crossed = plus ? here < start : here > start;
+      bool crossing = plus ? here == k - 1 : here == 0;
+      vc = (crossed || crossing) ? 1 : 0;
+    }
+    out.push_back({next_link_[slot], vc});
+    return;
+  }
+}
+
+}  // namespace weft::topo

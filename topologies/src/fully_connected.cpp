@@ -1,0 +1,46 @@
+#include "weft/topo/fully_connected.hpp"
+
+#include <stdexcept>
+
+namespace weft::topo {
+
+fully_connected::fully_connected(std::string spec, node_id nodes) : topology(spec, nodes) {
+  if (nodes < 1 || nodes > 8192)
+    throw std::invalid_argument("topology '" + spec + "': node count " + std::to_string(nodes) +
+                                " must be between 1 and 8192");
+  for (node_id a = 0; a < nodes; ++a)
+    for (node_id b = 0; b < nodes; ++b) add_new_link(a, b);
+  finalize();
+}
+
+int fully_connected::link_orbit(link_id l) const {
+  // Translation by t maps a->b onto a+t -> b+t: the orbit is the offset (b - a) mod N.
+  const auto& lk = link_at(l);
+  return (lk.to - lk.from + node_count()) % node_count();
+}
+
+}  // namespace weft::topo
+
+namespace weft::topo {
+
+direct_routing::direct_routing(const topology& topo)
+    : topo_(topo), complete_(dynamic_cast<const fully_connected*>(&topo) != nullptr) {}
+
+void direct_routing::next_hops(node_id current, node_id dst, const route_state&,
+                               std::vector<hop>& out) const {
+  if (current == dst) return;
+  if (complete_) {
+    // fully_connected adds, for each source a, links to every b != a in increasing order.
+    auto n = static_cast<link_id>(topo_.node_count());
+    out.push_back({current * (n - 1) + (dst < current ? dst : dst - 1), 0});
+    return;
+  }
+  if (auto l = topo_.find_link(current, dst)) {
+    out.push_back({*l, 0});
+    return;
+  }
+  throw std::invalid_argument("routing direct: nodes " + std::to_string(current) + " and " +
+                              std::to_string(dst) + " are not neighbours in '" + topo_.spec() + "'");
+}
+
+}  // namespace weft::topo

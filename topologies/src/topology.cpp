@@ -1,0 +1,83 @@
+#include "weft/topology.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace weft {
+
+topology::topology(std::string spec, node_id node_count)
+    : spec_(std::move(spec)), node_count_(node_count) {}
+
+void topology::add_link(node_id from, node_id to, int dimension, int direction) {
+  if (from == to) return;
+  if (building_out_.empty()) building_out_.resize(static_cast<std::size_t>(node_count_));
+  auto& mine = building_out_[static_cast<std::size_t>(from)];
+  for (link_id l : mine)
+    if (links_[static_cast<std::size_t>(l)].to == to) return;  // parallel duplicates merge
+  mine.push_back(static_cast<link_id>(links_.size()));
+  links_.push_back({from, to, dimension, direction});
+}
+
+void topology::add_new_link(node_id from, node_id to, int dimension, int direction) {
+  if (from == to) return;
+  if (building_out_.empty()) building_out_.resize(static_cast<std::size_t>(node_count_));
+  building_out_[static_cast<std::size_t>(from)].push_back(static_cast<link_id>(links_.size()));
+  links_.push_back({from, to, dimension, direction});
+}
+
+void topology::add_edge(node_id a, node_id b, int dimension) {
+  add_link(a, b, dimension, +1);
+  add_link(b, a, dimension, -1);
+}
+
+void topology::finalize() {
+  building_out_.clear();
+  building_out_.shrink_to_fit();
+  // Counting sort by source keeps each node's links in insertion order.
+  out_begin_.assign(static_cast<std::size_t>(node_count_) + 1, 0);
+  for (const auto& l : links_) ++out_begin_[static_cast<std::size_t>(l.from) + 1];
+  std::partial_sum(out_begin_.begin(), out_begin_.end(), out_begin_.begin());
+  out_ids_.resize(links_.size());
+  auto fill = out_begin_;
+  for (std::size_t i = 0; i < links_.size(); ++i)
+    out_ids_[static_cast<std::size_t>(fill[static_cast<std::size_t>(links_[i].from)]++)] =
+        static_cast<link_id>(i);
+}
+
+std::span<const link_id> topology::out_links(node_id n) const {
+  auto b = static_cast<std::size_t>(out_begin_[static_cast<std::size_t>(n)]);
+  auto e = static_cast<std::size_t>(out_begin_[static_cast<std::size_t>(n) + 1]);
+  return {out_ids_.data() + b, e - b};
+}
+
+std::optional<link_id> topology::find_link(node_id from, node_id to) const {
+  for (link_id l : out_links(from))
+    if (links_[static_cast<std::size_t>(l)].to == to) return l;
+  return std::nullopt;
+}
+
+std::vector<hop> route_path(const topology& topo, const routing& r, node_id src, node_id dst) {
+  std::vector<hop> path;
+  std::vector<hop> candidates;
+  route_state state{src, 0, 0, 0};
+  node_id at = src;
+  while (at != dst) {
+    candidates.clear();
+    r.next_hops(at, dst, state, candidates);
+    if (candidates.empty())
+      throw std::runtime_error("routing " + r.name() + " has no next hop from node " +
+                               std::to_string(at) + " to " + std::to_string(dst));
+    path.push_back(candidates.front());
+    at = topo.link_at(candidates.front().link).to;
+    state.vc = candidates.front().vc;
+    ++state.hops;
+    if (state.hops > topo.node_count() * 4)
+      throw std::runtime_error("routing " + r.name() + " loops between nodes " +
+                               std::to_string(src) + " and " + std::to_string(dst));
+  }
+  return path;
+}
+
+}  // namespace weft
