@@ -16,5 +16,9 @@ using command_runner = std::function<int()>;
 
 command_runner add_run_command(CLI::App& app);
 command_runner add_topo_command(CLI::App& app);
+command_runner add_transpose_command(CLI::App& app);
+command_runner add_reduce_command(CLI::App& app);
+command_runner add_coll_command(CLI::App& app);
+command_runner add_machines_command(CLI::App& app);
 
 }  // namespace weft::cli

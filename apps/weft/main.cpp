@@ -19,6 +19,10 @@ int main(int argc, char** argv) {
   std::vector<weft::cli::command_runner> runners{
       weft::cli::add_run_command(app),
       weft::cli::add_topo_command(app),
+      weft::cli::add_transpose_command(app),
+      weft::cli::add_reduce_command(app),
+      weft::cli::add_coll_command(app),
+      weft::cli::add_machines_command(app),
   };
   try {
     app.parse(argc, argv);

@@ -262,8 +262,8 @@ analysis analyse(const topology& topo, const routing& r, const analysis_options&
 void print_table(std::ostream& out, const analysis& a) {
   char buf[256];
   auto row = [&](const char* name, const std::string& value) {
-    std::snprintf(buf, sizeof buf, "%-22s %s\n", name, value.c_str());
-    out << buf;
+    std::snprintf(buf, sizeof buf, "%-22s ", name);
+    out << buf << value << "\n";
   };
   auto num = [&](double x) {
     std::snprintf(buf, sizeof buf, "%.4g", x);

@@ -1,0 +1,28 @@
+#pragma once
+// Drawings of a topology: Graphviz DOT for any graph, and a self-contained SVG laid out by family:
+//
+//   ring, srt1d, 1D grids   nodes on a circle; bypass links as chords, coloured by level
+//   2D grids (mesh, torus,  nodes on the grid from coordinates(); wraparound and bypass links as
+//   pax, illiac, srt2d)     arcs so they do not hide the grid
+//   3D grids                an oblique projection of the grid
+//   tree, fib, fattree      layers from coordinates() = {index in layer, layer}, root on top
+//   anything else           a circle
+//
+// Edges present in both directions are drawn once. Colour = link dimension (axis or level).
+
+#include <iosfwd>
+#include <vector>
+
+#include "weft/topology.hpp"
+
+namespace weft::topo {
+
+/// Graphviz: "graph" with one edge per linked pair when every link has its reverse, else
+/// "digraph". Grid families carry pos attributes (use neato -n). With `loads` (one value per
+/// link), edges are labelled with their all-to-all load.
+void write_dot(std::ostream& out, const topology& topo, const std::vector<double>* loads = nullptr);
+
+/// SVG drawing; throws std::invalid_argument above 16,384 nodes (nothing readable remains).
+void write_svg(std::ostream& out, const topology& topo);
+
+}  // namespace weft::topo
