@@ -25,6 +25,13 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--ports", o.ports, "all (all-port PEs) or single (one send and one receive at a time)")
       ->group(link)->capture_default_str();
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
+  auto* proto = "Protocol model (short PIO-like path, chained DMA)";
+  sub.add_option("--short-max", o.short_max, "messages up to this size take the short path")->group(proto);
+  sub.add_option("--short-alpha", o.short_alpha, "start-up of the short path")->group(proto)->capture_default_str();
+  sub.add_option("--short-tau", o.short_tau, "time per byte of the short path")->group(proto);
+  sub.add_option("--short-bandwidth", o.short_bandwidth, "bandwidth of the short path")->group(proto);
+  sub.add_option("--chain-alpha", o.chain_alpha, "start-up of each further message of a chained batch")
+      ->group(proto)->capture_default_str();
   auto* rt = "Runtime";
   sub.add_option("--workers", o.workers, "worker threads (0: one per host CPU)")->group(rt)->capture_default_str();
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
@@ -51,6 +58,13 @@ machine build_machine(const machine_options& o) {
   m.mtu = parse_bytes(o.mtu, "--mtu");
   m.ports = parse_port_model(o.ports);
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
+  if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
+  m.short_alpha = parse_time(o.short_alpha, "--short-alpha");
+  if (!o.short_tau.empty() && !o.short_bandwidth.empty())
+    throw std::invalid_argument("--short-tau and --short-bandwidth both given; give one");
+  if (!o.short_tau.empty()) m.short_tau = parse_byte_time(o.short_tau, "--short-tau");
+  if (!o.short_bandwidth.empty()) m.short_tau = parse_bandwidth(o.short_bandwidth, "--short-bandwidth");
+  m.chain_alpha = parse_time(o.chain_alpha, "--chain-alpha");
   return machine(o.machine, m, o.routing);
 }
 

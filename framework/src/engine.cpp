@@ -95,8 +95,8 @@ void engine::process_hop(const event& e, std::span<pe_state> pes) {
   if (single && first) start = std::max(start, inject_free_[src]);
   if (single && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
-  const std::int64_t setup = first && e.packet == 0 ? model_.alpha.ps : 0;
-  const std::int64_t serial = model_.tau.serialize(pbytes).ps;
+  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.bytes, m.chained).ps : 0;
+  const std::int64_t serial = model_.tau_for(m.bytes).serialize(pbytes).ps;
   std::int64_t end = start + setup + serial;
   const std::int64_t lambda = model_.hop_latency.ps;
   if (model_.mode == switching::cut_through && !first)

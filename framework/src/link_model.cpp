@@ -30,6 +30,10 @@ void link_model::validate() const {
   if (tau.num < 0 || tau.den <= 0) throw std::invalid_argument("tau must be >= 0");
   if (mtu < 0) throw std::invalid_argument("mtu " + std::to_string(mtu) + " is negative (0 means no packetization)");
   if (flops.per_second < 0) throw std::invalid_argument("flop rate must be >= 0");
+  non_negative(short_alpha, "short-path alpha");
+  non_negative(chain_alpha, "chain alpha");
+  if (short_tau.num < 0 || short_tau.den <= 0) throw std::invalid_argument("short-path tau must be >= 0");
+  if (short_max < -1) throw std::invalid_argument("short-path threshold " + std::to_string(short_max) + " is negative");
 }
 
 std::string link_model::describe(bool ticks) const {
@@ -38,6 +42,10 @@ std::string link_model::describe(bool ticks) const {
                   " o_recv=" + format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " +
                   to_string(mode) + (mtu > 0 ? " mtu=" + std::to_string(mtu) + "B" : "") + ", " +
                   to_string(ports);
+  if (short_max >= 0)
+    s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
+         " tau=" + tau_text(short_tau, ticks);
+  if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
   return s;
 }
 

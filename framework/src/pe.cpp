@@ -130,6 +130,16 @@ request pe::isend(int dst, tag t, payload data) {
   return {id};
 }
 
+std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
+  std::vector<request> out;
+  out.reserve(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    out.push_back(isend(batch[i].dst, batch[i].tag, batch[i].data));
+    if (i > 0) s_->outbox.back()->chained = true;
+  }
+  return out;
+}
+
 void pe::send(int dst, tag t, payload data) {
   request r = isend(dst, t, data);
   wait(r);

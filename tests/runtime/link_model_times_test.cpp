@@ -156,3 +156,43 @@ BOOST_AUTO_TEST_CASE(compute_charges_durations_and_flops_at_the_machine_rate) {
   BOOST_TEST(r.pes[0].finish.ps == 255000);
   BOOST_TEST(r.pes[0].compute.ps == 255000);
 }
+
+BOOST_AUTO_TEST_CASE(small_messages_take_the_short_path_and_large_ones_the_bulk_path) {
+  weft::link_model model;
+  model.alpha = vtime::ticks(1000);
+  model.tau = {1, 1};
+  model.short_max = 128;
+  model.short_alpha = vtime::ticks(100);
+  model.short_tau = {4, 1};
+  weft::machine m("full:2", model);
+  auto one_way = [&](std::int64_t bytes) {
+    return m.run(2, [bytes](weft::pe& p) {
+      if (p.rank() == 0) p.send(1, weft::tag{0}, weft::sized(0, bytes));
+      else p.recv(0, weft::tag{0});
+    }).makespan.ps;
+  };
+  BOOST_TEST(one_way(128) == 100 + 128 * 4);
+  BOOST_TEST(one_way(129) == 1000 + 129);
+}
+
+BOOST_AUTO_TEST_CASE(a_chained_batch_pays_the_start_up_once) {
+  weft::link_model model;
+  model.alpha = vtime::ticks(1000);
+  model.chain_alpha = vtime::ticks(10);
+  model.tau = {1, 1};
+  model.ports = weft::port_model::single_port;
+  weft::machine m("full:4", model);
+  auto r = m.run(4, [](weft::pe& p) {
+    if (p.rank() == 0) {
+      std::vector<weft::pe::outgoing> batch;
+      for (int d = 1; d < 4; ++d) batch.push_back({d, weft::tag{0}, weft::sized(0, 100)});
+      auto reqs = p.isend_chain(batch);
+      p.wait_all(reqs);
+    } else {
+      p.recv(0, weft::tag{0});
+    }
+  });
+  BOOST_TEST(r.pes[1].finish.ps == 1100);
+  BOOST_TEST(r.pes[2].finish.ps == 1100 + 110);
+  BOOST_TEST(r.pes[3].finish.ps == 1100 + 220);
+}

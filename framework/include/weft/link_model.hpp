@@ -24,6 +24,23 @@ struct link_model {
   port_model ports = port_model::all_port;
   flop_rate flops{};     ///< rate for compute(flops)
 
+  // Protocol model (PEACH2-style PIO vs DMA): messages of at most `short_max` bytes take the
+  // short path (CPU stores: low start-up, low bandwidth) instead of the bulk path (α, τ).
+  std::int64_t short_max = -1;  ///< -1: no short path
+  vtime short_alpha{};
+  byte_time short_tau{};
+  /// Start-up of each message after the first in a chained batch (isend_chain): one command
+  /// starts many DMA descriptors, each costing only this.
+  vtime chain_alpha{};
+
+  /// α and τ of a message of `bytes` (short or bulk path; `chained` = not first in a chain).
+  vtime setup_for(std::int64_t bytes, bool chained) const {
+    if (uses_short_path(bytes)) return short_alpha;
+    return chained ? chain_alpha : alpha;
+  }
+  const byte_time& tau_for(std::int64_t bytes) const { return uses_short_path(bytes) ? short_tau : tau; }
+  bool uses_short_path(std::int64_t bytes) const { return short_max >= 0 && bytes <= short_max; }
+
   /// Throws std::invalid_argument naming the first bad field.
   void validate() const;
   /// One-line human description ("α=1us τ=250ps/B λ=50ns ... store-and-forward, all-port").

@@ -126,6 +126,16 @@ class pe {
   /// Starts a send; the data is copied at once, so the buffer may be reused immediately.
   request isend(int dst, tag t, payload data);
 
+  /// One message of a chained batch.
+  struct outgoing {
+    int dst;
+    weft::tag tag;
+    payload data;
+  };
+  /// Starts a batch of sends with one start-up (PEACH2's chaining DMA): the first message
+  /// pays α, each further one the machine's chain α. Returns one request per message.
+  std::vector<request> isend_chain(std::span<const outgoing> batch);
+
   /// Blocks until a matching message has arrived; costs o_recv.
   received recv(int src = any_source, tag t = any_tag);
   /// Posts a receive; matched in posting order against messages in arrival order.

@@ -26,6 +26,7 @@ struct message {
   vtime ready{};               ///< when the sender handed it to the network
   vtime arrival{};             ///< when the last byte reached the destination
   int send_request = -1;       ///< sender's request completed at injection end (single-port)
+  bool chained = false;        ///< not the first message of an isend_chain batch
   std::int32_t packets = 1;
   std::int32_t hops = 0;
 };

@@ -1,0 +1,91 @@
+// Seed 002: recursive SRT routing (FindMedLevel, both ends) and its deadlock-free variants.
+#include <boost/test/unit_test.hpp>
+
+#include "test_support.hpp"
+#include "weft/topo/analysis.hpp"
+#include "weft/topo/srt_network.hpp"
+
+using namespace weft;
+
+BOOST_AUTO_TEST_SUITE(srt_routing)
+
+BOOST_AUTO_TEST_CASE(find_med_level_follows_fig_2) {
+  // sp <= 2 -> 0; sp = 15: l = 4, rounded up to 5 (16-15 <= 15-8), c = 2 -> 3.
+  BOOST_TEST(topo::srt_find_med_level(2) == 0);
+  BOOST_TEST(topo::srt_find_med_level(3) == 1);
+  BOOST_TEST(topo::srt_find_med_level(4) == 1);
+  BOOST_TEST(topo::srt_find_med_level(6) == 2);
+  BOOST_TEST(topo::srt_find_med_level(15) == 3);
+  BOOST_TEST(topo::srt_find_med_level(16) == 3);
+  BOOST_TEST(topo::srt_find_med_level(128) == 5);  // l = 8, c = 3
+}
+
+BOOST_AUTO_TEST_CASE(recursive_routing_reproduces_the_0_to_15_example_on_32_nodes) {
+  // Level 3 for 15 hops: first level-3 node 4, last one before 15 is 12; 0 -> 4 uses level 1
+  // (1 -> 3) and 12 -> 15 uses level 1 (13 -> 15).
+  test::registries reg;
+  auto t = reg.make("srt1d:5,5");
+  for (const char* r : {"srt-recursive", "srt-dlf", "srt-adp"}) {
+    auto routing = reg.route(r, *t);
+    BOOST_TEST(test::route_nodes(*t, *routing, 0, 15) == (std::vector<node_id>{0, 1, 3, 4, 12, 13, 15}),
+               boost::test_tools::per_element());
+  }
+  // And mirrored: 15 -> 0 goes the same way back through level-3 link 12 -> 4.
+  auto back = test::route_nodes(*t, *reg.route("srt-recursive", *t), 15, 0);
+  BOOST_TEST(back.size() == 7u);
+}
+
+BOOST_AUTO_TEST_CASE(srt_routes_are_loop_free_monotonic_and_arrive_for_every_pair) {
+  test::registries reg;
+  for (const char* spec : {"srt1d:5,5", "srt1d:5,3", "srt1d:5,2", "srt1d:7,4", "srt2d:3,2,1", "srt2d:4,4,0", "srt2d:4,2,3"}) {
+    auto t = reg.make(spec);
+    for (const char* r : {"srt-recursive", "srt-dlf", "srt-adp"}) {
+      auto routing = reg.route(r, *t);
+      for (node_id s = 0; s < t->node_count(); ++s)
+        for (node_id d = 0; d < t->node_count(); ++d)
+          if (s != d && !test::loop_free_and_arrives(*t, *routing, s, d)) BOOST_FAIL(spec << " " << r << " " << s << "->" << d);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(recursive_routes_stay_close_to_shortest_paths_on_1d_srt_5_5) {
+  test::registries reg;
+  auto t = reg.make("srt1d:5,5");
+  auto routing = reg.route("srt-recursive", *t);
+  for (node_id s = 0; s < 32; ++s) {
+    auto dist = topo::bfs_distances(*t, s);
+    for (node_id d = 0; d < 32; ++d) BOOST_TEST(route_path(*t, *routing, s, d).size() <= static_cast<std::size_t>(dist[d] + 3));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(dlf_moves_up_one_vc_class_when_it_crosses_the_wrap) {
+  test::registries reg;
+  auto t = reg.make("srt1d:5,5");
+  auto routing = reg.route("srt-dlf", *t);
+  auto path = route_path(*t, *routing, 28, 6);  // + direction through 31 -> 0
+  bool crossed = false;
+  for (const auto& h : path) {
+    const auto& l = t->link_at(h.link);
+    crossed = crossed || l.to < l.from;
+    BOOST_TEST(h.vc == (crossed ? 1 : 0));
+  }
+  BOOST_TEST(crossed);
+}
+
+BOOST_AUTO_TEST_CASE(adp_offers_the_leap_only_where_the_leapable_condition_holds) {
+  test::registries reg;
+  auto t = reg.make("srt1d:5,5");
+  auto routing = reg.route("srt-adp", *t);
+  std::vector<hop> out;
+  // Node 4 (level 3) toward 9: 4 < (31)/2 - 8/2 = 11.5 and |9-4| = 5 > 4, so the leap 4 -> 12 is
+  // offered after the recursive hop.
+  routing->next_hops(4, 9, route_state{3, 0, 1, 0}, out);
+  BOOST_TEST_REQUIRE(out.size() >= 2u);
+  BOOST_TEST(t->link_at(out.back().link).to == 12);
+  // Node 20 (level 3) toward 25: 20 > 11.5, not leapable going up.
+  out.clear();
+  routing->next_hops(20, 25, route_state{19, 0, 1, 0}, out);
+  for (const auto& h : out) BOOST_TEST(t->link_at(h.link).to != 28);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
