@@ -38,8 +38,8 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
     return std::nullopt;
   }
   int request = (*from)[index].request;
+  // Empty per-source queues stay in the map: a peer that sent once usually sends again.
   from->erase(from->begin() + static_cast<std::ptrdiff_t>(index));
-  if (from == specific && specific->empty()) by_source_.erase(src);
   --count_;
   return request;
 }

@@ -3,7 +3,9 @@
 // non-decreasing time, so an event lands in the bucket of the highest bit where its time
 // differs from the last time taken; each event moves down a few buckets at most, instead of
 // sifting through a binary heap of a million entries (which cost a cache miss per level).
-// Events of equal time sit in bucket 0, a small binary heap ordered by `TieLater`.
+// Events of the current time sit in bucket 0: those moved down together are sorted once (a
+// run popped from the back), those pushed at the current time while it is processed go to a
+// small binary heap; each pop takes the smaller head of the two (ties ordered by `TieLater`).
 
 #include <algorithm>
 #include <array>
@@ -23,8 +25,8 @@ class event_queue {
     ++size_;
     const auto b = bucket_of(e.time);
     if (b == 0) {
-      buckets_[0].push_back(e);
-      std::push_heap(buckets_[0].begin(), buckets_[0].end(), TieLater{});
+      fresh_.push_back(e);
+      std::push_heap(fresh_.begin(), fresh_.end(), TieLater{});
     } else {
       buckets_[b].push_back(e);
     }
@@ -35,7 +37,7 @@ class event_queue {
   template <class Accept>
   bool pop_if(std::int64_t limit, Accept accept, Event& out) {
     if (size_ == 0) return false;
-    if (buckets_[0].empty()) {
+    if (sorted_.empty() && fresh_.empty()) {
       std::size_t i = 1;
       while (buckets_[i].empty()) ++i;
       auto& from = buckets_[i];
@@ -43,15 +45,24 @@ class event_queue {
       for (const auto& e : from) m = std::min(m, e.time);
       if (m > limit) return false;
       last_ = m;
-      for (const auto& e : from) buckets_[bucket_of(e.time)].push_back(e);
+      for (const auto& e : from) {
+        const auto b = bucket_of(e.time);
+        (b == 0 ? sorted_ : buckets_[b]).push_back(e);
+      }
       from.clear();
-      std::make_heap(buckets_[0].begin(), buckets_[0].end(), TieLater{});
+      std::sort(sorted_.begin(), sorted_.end(), TieLater{});  // latest first: pop from the back
     }
-    auto& now = buckets_[0];
-    if (now.front().time > limit || !accept(now.front())) return false;
-    std::pop_heap(now.begin(), now.end(), TieLater{});
-    out = now.back();
-    now.pop_back();
+    const bool from_sorted = fresh_.empty() || (!sorted_.empty() && TieLater{}(fresh_.front(), sorted_.back()));
+    const Event& head = from_sorted ? sorted_.back() : fresh_.front();
+    if (head.time > limit || !accept(head)) return false;
+    if (from_sorted) {
+      out = sorted_.back();
+      sorted_.pop_back();
+    } else {
+      std::pop_heap(fresh_.begin(), fresh_.end(), TieLater{});
+      out = fresh_.back();
+      fresh_.pop_back();
+    }
     --size_;
     return true;
   }
@@ -62,8 +73,11 @@ class event_queue {
     return diff == 0 ? 0 : static_cast<std::size_t>(64 - __builtin_clzll(diff));
   }
 
-  std::array<std::vector<Event>, 65> buckets_;
-  std::int64_t last_ = 0;
+  std::array<std::vector<Event>, 65> buckets_;  // [0] unused: see sorted_ and fresh_
+  std::vector<Event> sorted_;  // current time, latest tie first
+  std::vector<Event> fresh_;   // current time, pushed after the sort: a binary heap
+  // Below every real time, so that a first batch all at time 0 is sorted, not heaped.
+  std::int64_t last_ = -1;
   std::size_t size_ = 0;
 };
 
