@@ -73,22 +73,18 @@ int run(const topo_options& o) {
   if (o.spec.empty()) throw std::invalid_argument("weft topo needs a topology spec, e.g. 'weft topo torus:8x8' (see --list)");
   auto t = topologies.make(o.spec);
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
+  // Open every output first, so a bad path fails before a long analysis.
+  std::ofstream json, dot, svg;
+  if (!o.json.empty()) json = open_output(o.json);
+  if (!o.dot.empty()) dot = open_output(o.dot);
+  if (!o.svg.empty()) svg = open_output(o.svg);
   topo::analysis_options options;
   options.check_deadlock = !o.no_deadlock;
   auto a = topo::analyse(*t, *r, options);
   topo::print_table(std::cout, a);
-  if (!o.json.empty()) {
-    auto out = open_output(o.json);
-    out << to_json(a, *t).dump(2) << "\n";
-  }
-  if (!o.dot.empty()) {
-    auto out = open_output(o.dot);
-    topo::write_dot(out, *t, &a.link_loads);
-  }
-  if (!o.svg.empty()) {
-    auto out = open_output(o.svg);
-    topo::write_svg(out, *t);
-  }
+  if (json.is_open()) json << to_json(a, *t).dump(2) << "\n";
+  if (dot.is_open()) topo::write_dot(dot, *t, &a.link_loads);
+  if (svg.is_open()) topo::write_svg(svg, *t);
   return 0;
 }
 

@@ -45,14 +45,18 @@ BOOST_AUTO_TEST_CASE(node_counts_follow_the_n_h_recurrence_for_several_m_n_i) {
       }
 }
 
-BOOST_AUTO_TEST_CASE(t5_joins_t4_and_t3_at_the_root_of_t4) {
+BOOST_AUTO_TEST_CASE(t_h_joins_t_h_minus_1_and_t_h_minus_2_at_the_root_of_t_h_minus_1) {
   test::registries reg;
-  auto t = reg.make("fib:5");  // 5 nodes t0..t4 as in Fig. 2 / Fig. 4
-  const auto& tree = dynamic_cast<const topo::fibonacci_tree&>(*t);
-  BOOST_TEST(tree.root() == 0);
-  BOOST_TEST(t->out_links(0).size() == 2u);  // root of T_4 plus the root of T_3
-  auto dist = topo::bfs_distances(*t, 0);
-  BOOST_TEST(*std::max_element(dist.begin(), dist.end()) == 2);
+  for (int h = 3; h <= 10; ++h) {
+    auto t = reg.make("fib:" + std::to_string(h));
+    const auto& tree = dynamic_cast<const topo::fibonacci_tree&>(*t);
+    BOOST_TEST(tree.root() == 0);
+    // Each join adds one child to the surviving root: T_3 .. T_h make h-2 of them.
+    BOOST_TEST(t->out_links(0).size() == static_cast<std::size_t>(h - 2));
+    // The subtree under the newest child is a T_{h-2}: the root's last child holds N_{h-2} nodes.
+    auto dist = topo::bfs_distances(*t, 0);
+    BOOST_TEST(*std::max_element(dist.begin(), dist.end()) == (h - 1) / 2, "h=" << h);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

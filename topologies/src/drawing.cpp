@@ -133,7 +133,7 @@ void write_svg(std::ostream& out, const topology& t) {
     const char* c = colour(lk.dimension);
     const char* marker = both ? "" : " marker-end=\"url(#arrow)\"";
     if (straight) {
-      std::snprintf(buf, sizeof buf, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.2\"%s/>\n",
+      std::snprintf(buf, sizeof buf, "<line class=\"link\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.2\"%s/>\n",
                     a.x, a.y, b.x, b.y, c, marker);
     } else {
       // Long grid links (wraparound, bypass) bow away from the centre of the drawing.
@@ -141,7 +141,7 @@ void write_svg(std::ostream& out, const topology& t) {
       point normal{-dy / len, dx / len};
       if ((mid.x - centre.x) * normal.x + (mid.y - centre.y) * normal.y < 0) normal = {-normal.x, -normal.y};
       double bow = std::min(0.25 * len, 2.0 * step);
-      std::snprintf(buf, sizeof buf, "<path d=\"M%.1f,%.1f Q%.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"1\" opacity=\"0.7\"%s/>\n",
+      std::snprintf(buf, sizeof buf, "<path class=\"link\" d=\"M%.1f,%.1f Q%.1f,%.1f %.1f,%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"1\" opacity=\"0.7\"%s/>\n",
                     a.x, a.y, mid.x + normal.x * bow, mid.y + normal.y * bow, b.x, b.y, c, marker);
     }
     out << buf;
@@ -151,10 +151,10 @@ void write_svg(std::ostream& out, const topology& t) {
     auto p = pos[static_cast<std::size_t>(v)];
     bool sw = v >= t.compute_nodes();
     if (sw)
-      std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"20\" fill=\"#fff3d6\" stroke=\"black\"/>\n",
+      std::snprintf(buf, sizeof buf, "<rect class=\"node\" x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"20\" fill=\"#fff3d6\" stroke=\"black\"/>\n",
                     p.x - 10, p.y - 10);
     else
-      std::snprintf(buf, sizeof buf, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"#e8f0ff\" stroke=\"black\"/>\n", p.x, p.y);
+      std::snprintf(buf, sizeof buf, "<circle class=\"node\" cx=\"%.1f\" cy=\"%.1f\" r=\"10\" fill=\"#e8f0ff\" stroke=\"black\"/>\n", p.x, p.y);
     out << buf;
     if (labels) {
       std::snprintf(buf, sizeof buf,

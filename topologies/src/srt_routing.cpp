@@ -20,6 +20,9 @@ int srt_recursive_step(const srt_ring& ring, int s, int d, int cur, int dir) {
     int dist = mod(dir * (d - s), n);
     int off = mod(dir * (cur - s), n);
     if (dist == 0 || off >= dist) return 0;
+    // The recursion ends where the piece's two ends are linked ("until a node connected to the
+    // source is found"): take that bypass instead of splitting the piece further.
+    if (int own = ring.level(s); own >= 1 && own <= ring.max_level() && (1 << own) == dist) return off == 0 ? 2 : 0;
     int level = std::min(srt_find_med_level(dist), ring.max_level());
     int a = -1, b = -1;
     // Fall back to lower levels when no pair of level-L nodes lies between the ends (only

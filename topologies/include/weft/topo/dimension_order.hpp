@@ -32,6 +32,7 @@ class dimension_order final : public routing {
   std::vector<char> wrap_;
   std::vector<int> stride_;
   bool dateline_;
+  bool binary_ascending_ = false;  // hypercube in axis order 0,1,2..: the lowest differing bit
   std::string name_;
   // next_link_[node * 2 * dims + 2 * axis + (dir < 0)] : the link along that axis and direction
   std::vector<link_id> next_link_;
