@@ -1,0 +1,7 @@
+#pragma once
+// The one header a PE program and its driver include.
+#include "weft/link_model.hpp"
+#include "weft/machine.hpp"
+#include "weft/pe.hpp"
+#include "weft/report.hpp"
+#include "weft/units.hpp"
