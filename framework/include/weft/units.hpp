@@ -41,6 +41,7 @@ struct byte_time {
   std::int64_t den = 1;
 
   vtime serialize(std::int64_t bytes) const {
+    if (den == 1) return {bytes * num};  // the common case; skips a 128-bit division
     auto p = static_cast<__int128>(bytes) * num;
     return {static_cast<std::int64_t>((p + den - 1) / den)};
   }
