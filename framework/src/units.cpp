@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -44,6 +45,12 @@ std::int64_t whole(double v, std::string_view what, std::string_view text) {
                                 "' is finer than one picosecond tick");
   if (r > 9.2e18) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is too large");
   return static_cast<std::int64_t>(r);
+}
+
+// Lowest terms, so that 4GB/s becomes exactly 250/1 ps per byte.
+byte_time reduced(byte_time t) {
+  auto g = std::gcd(t.num, t.den);
+  return g > 1 ? byte_time{t.num / g, t.den / g} : t;
 }
 
 constexpr std::string_view time_units = "a duration like 250ns, 1.5us, 2ms, 40ps, or a bare number of ticks";
@@ -104,7 +111,7 @@ byte_time parse_bandwidth(std::string_view text, std::string_view what) {
   std::int64_t num = 1000000000000LL;
   std::int64_t scale = 1;
   while (std::fabs(den * scale - std::round(den * scale)) > 1e-6 && scale < 1000000) scale *= 10;
-  return {num * scale, static_cast<std::int64_t>(std::round(den * scale))};
+  return reduced({num * scale, static_cast<std::int64_t>(std::round(den * scale))});
 }
 
 byte_time parse_byte_time(std::string_view text, std::string_view what) {
@@ -116,7 +123,7 @@ byte_time parse_byte_time(std::string_view text, std::string_view what) {
   double ps = v * scale;
   std::int64_t den = 1;
   while (std::fabs(ps * den - std::round(ps * den)) > 1e-9 && den < 1000000) den *= 10;
-  return {static_cast<std::int64_t>(std::round(ps * den)), den};
+  return reduced({static_cast<std::int64_t>(std::round(ps * den)), den});
 }
 
 flop_rate parse_flop_rate(std::string_view text, std::string_view what) {

@@ -49,3 +49,12 @@ BOOST_AUTO_TEST_CASE(malformed_or_negative_values_name_the_option_and_the_value)
   BOOST_TEST(error_of([] { weft::parse_time("0.1ps", "--gap"); }) == "--gap: '0.1ps' is finer than one picosecond tick");
   BOOST_TEST(error_of([] { weft::parse_bytes("1.5", "--bytes"); }).find("--bytes: '1.5' is not valid") == 0u);
 }
+
+BOOST_AUTO_TEST_CASE(rates_are_kept_in_lowest_terms) {
+  auto tau = weft::parse_bandwidth("4GB/s", "b");
+  BOOST_TEST(tau.num == 250);
+  BOOST_TEST(tau.den == 1);
+  auto pio = weft::parse_bandwidth("3.5GB/s", "b");
+  BOOST_TEST(pio.num == 2000);
+  BOOST_TEST(pio.den == 7);
+}
