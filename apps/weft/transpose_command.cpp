@@ -1,16 +1,262 @@
-// Placeholder until the transpose module lands: the subcommand exists but says it is not built yet.
+// weft transpose --machine pax|illiac -N 64 -P 16 [--alpha A --tau T] [--algorithm NAME] [--json F]
+// weft transpose --sweep [-N 64] [--machine pax|illiac] [--csv F] [--plot F.svg|F.png]
+//
+// Nakano & Tsuda's Table 1 (seed 000) beside what the emulated machine measures: the lower bound,
+// the algorithm's transfer (τ) and switching (α) times, the makespan and the ratio to the bound;
+// then the core's per-link report of the run with the given α and τ.
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "weft/transpose/lower_bound.hpp"
+#include "weft/transpose/measure.hpp"
+#include "weft/transpose/registry.hpp"
+#include "weft/transpose/sweep.hpp"
+#include "weft/transpose/table1.hpp"
 
 namespace weft::cli {
 
+namespace {
+
+using namespace weft::transpose;
+
+struct transpose_options {
+  std::string machine;  // empty: pax for one run, both machines for a sweep
+  std::int64_t n = 64;
+  int pes = 16;
+  std::string alpha = "1", tau = "1";
+  std::string algorithm = "two-phase";
+  std::string routing;
+  int workers = 0;
+  int top_links = 8;
+  bool sweep = false;
+  std::string json_file, csv_file, plot_file;
+};
+
+run_fn make_runner(const transpose_options& o) {
+  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
+  return [routing = o.routing, workers = o.workers](const std::string& spec, const link_model& model,
+                                                    const program& prog, int procs) {
+    machine m(spec, model, routing);
+    run_options options;
+    options.workers = workers;
+    options.program_name = "transpose";
+    return m.run(procs, prog, options);
+  };
+}
+
+// Abstract-unit runs (bare numbers) print raw ticks; "1us"-style runs print real units.
+bool bare_number(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789.") == std::string::npos;
+}
+
+std::string bound_formula(machine_kind k, const layout& l) {
+  if (k == machine_kind::pax) return l.whole_rows() ? "N²/(2√P)  (3.2)" : "N²/(2√P)  (3.4)";
+  return l.whole_rows() ? "N²/(2√P) − N²/(2P√P)  (3.1)" : "N²/(2√P) − N/(4√P)  (3.3)";
+}
+
+std::string formula_of(std::string_view algorithm, bool transfer) {
+  if (algorithm == "two-phase") return transfer ? "N²/(2√P)·τ" : "2(√P−1)·α";
+  return transfer ? "(N²/2P)(P−1)·τ" : "(P−1)·α";
+}
+
+std::string ratio_text(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", r);
+  return r == 0 ? "-" : buf;
+}
+
+// Pads to `width` characters, not bytes: the formulas carry ², √ and −.
+std::string pad(const std::string& s, std::size_t width) {
+  std::size_t chars = 0;
+  for (unsigned char c : s) chars += (c & 0xC0) != 0x80;
+  return s + std::string(chars < width ? width - chars : 1, ' ');
+}
+
+void print_row(std::ostream& out, const std::string& what, const std::string& paper, const std::string& measured) {
+  out << pad(what, 17) << pad(paper, 46) << measured << "\n";
+}
+
+int run_one(const transpose_options& o) {
+  const auto kind = parse_machine_kind(o.machine.empty() ? "pax" : o.machine);
+  const layout l(o.n, o.pes);
+  algorithm_registry registry;
+  register_transpose_algorithms(registry);
+  auto prog = make_program(registry, o.algorithm, l, kind);
+  const vtime alpha = parse_time(o.alpha, "--alpha");
+  const byte_time tau = parse_byte_time(o.tau, "--tau");
+  const bool ticks = bare_number(o.alpha) && bare_number(o.tau);
+  auto t = [&](vtime v) { return format_time(v, ticks); };
+  // f·τ as text; a bound like 31/2·τ stays a fraction rather than being rounded.
+  auto tau_units = [&](const fraction& f) {
+    const auto scaled = tau.serialize(f.num).ps;
+    if (scaled % f.den == 0) return format_time(vtime::ticks(scaled / f.den), ticks);
+    return fraction::of(scaled, f.den).str() + (ticks ? "" : " ps");
+  };
+
+  auto m = measure(make_runner(o), kind, l, prog, alpha, tau);
+  const auto bound = lower_bound(kind, l);
+  const auto u_closed = unit_transfers_closed_form(kind, l);
+  const auto u_summed = unit_transfers_summed(kind, l);
+  const auto paper = table1_cost(o.algorithm, kind, l);
+  const double ratio = ratio_to_bound(m.transfer, bound, tau);
+
+  std::cout << "weft transpose: " << o.algorithm << " on " << m.full.machine << " (routing " << m.full.routing << "), "
+            << l.describe() << "\n"
+            << "link model: α=" << t(alpha) << " per transfer, τ=" << t(tau.serialize(1))
+            << " per element; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
+  print_row(std::cout, "", "paper (Table 1)", "measured");
+  print_row(std::cout, "lower bound t_LB", bound_formula(kind, l) + " = " + tau_units(bound),
+            "Σ L / P = " + fraction::of(u_summed, l.pes()).str() + "·τ");
+  if (paper) {
+    print_row(std::cout, "transfer time", formula_of(o.algorithm, true) + " = " + tau_units(paper->transfer), t(m.transfer));
+    print_row(std::cout, "switching time", formula_of(o.algorithm, false) + " = " + t(alpha * paper->switching),
+              t(m.switching));
+    // Table 1's transfer times are whole multiples of τ (N²/(2√P), (N²/2P)(P−1) for P <= N).
+    const vtime paper_transfer = tau.serialize(paper->transfer.num);
+    print_row(std::cout, "makespan", "transfer + switching = " + t(paper_transfer + alpha * paper->switching),
+              t(m.makespan));
+    print_row(std::cout, "ratio to bound", ratio_text(ratio_to_bound(paper_transfer, bound, tau)), ratio_text(ratio));
+  } else {
+    std::string why = l.whole_rows() ? "(not in Table 1)" : "(open problem in the paper)";
+    print_row(std::cout, "transfer time", why, t(m.transfer));
+    print_row(std::cout, "switching time", "", t(m.switching));
+    print_row(std::cout, "makespan", "", t(m.makespan));
+    print_row(std::cout, "ratio to bound", "", ratio_text(ratio));
+  }
+  print_row(std::cout, "unit transfers", "u_LB = " + std::to_string(u_closed),
+            std::to_string(m.total_link_elements) + "  (elements × links crossed)");
+  print_row(std::cout, "busiest link", "", std::to_string(m.max_link_elements) + " elements");
+  std::cout << "\ncore report of the run with α and τ:\n";
+  report shown = m.full;
+  shown.ticks = ticks;
+  shown.print(std::cout, o.top_links);
+
+  if (!o.json_file.empty()) {
+    std::ofstream out(o.json_file);
+    if (!out) throw std::invalid_argument("--json file '" + o.json_file + "' cannot be written");
+    std::ostringstream core;
+    m.full.write_json(core, false);
+    nlohmann::json j{{"machine", to_string(kind)},
+                     {"topology", m.full.machine},
+                     {"routing", m.full.routing},
+                     {"N", l.n()},
+                     {"P", l.pes()},
+                     {"layout", l.whole_rows() ? "P<=N" : "N<P<N^2"},
+                     {"algorithm", o.algorithm},
+                     {"alpha_ps", alpha.ps},
+                     {"tau_ps_per_element", {{"num", tau.num}, {"den", tau.den}}},
+                     {"lower_bound_tau", {{"num", bound.num}, {"den", bound.den}}},
+                     {"unit_transfers_closed_form", u_closed},
+                     {"unit_transfers_summed", u_summed},
+                     {"measured",
+                      {{"transfer_ps", m.transfer.ps},
+                       {"switching_ps", m.switching.ps},
+                       {"makespan_ps", m.makespan.ps},
+                       {"ratio_to_bound", ratio},
+                       {"max_link_elements", m.max_link_elements},
+                       {"total_link_elements", m.total_link_elements}}},
+                     {"report", nlohmann::json::parse(core.str())}};
+    j["paper"] = paper ? nlohmann::json{{"transfer_tau", {{"num", paper->transfer.num}, {"den", paper->transfer.den}}},
+                                        {"switching_alpha", paper->switching}}
+                       : nlohmann::json(nullptr);
+    out << j.dump(2) << "\n";
+  }
+  return m.full.exit_code();
+}
+
+bool have_gnuplot() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
+
+void plot(const std::vector<sweep_row>& rows, const std::string& file) {
+  if (!have_gnuplot()) {
+    std::cout << "note: gnuplot not found, no plot written to " << file << " (the CSV has the data)\n";
+    return;
+  }
+  const bool png = file.size() > 4 && file.substr(file.size() - 4) == ".png";
+  const std::string data = file + ".dat";
+  std::ofstream d(data);
+  std::map<std::string, std::vector<const sweep_row*>> series;
+  for (const auto& r : rows) series[to_string(r.machine) + " " + r.algorithm].push_back(&r);
+  std::string cmd = std::string("set terminal ") + (png ? "pngcairo size 800,500" : "svg size 800,500") +
+                    "\nset output '" + file + "'\nset logscale x 2\nset xlabel 'P'\n"
+                    "set ylabel 'transfer time / lower bound'\nset key top left\nplot ";
+  int index = 0;
+  for (const auto& [name, points] : series) {
+    for (const auto* r : points) d << r->pes << " " << r->ratio << "\n";
+    d << "\n\n";
+    cmd += std::string(index ? ", " : "") + "'" + data + "' index " + std::to_string(index) +
+           " with linespoints title '" + name + "'";
+    ++index;
+  }
+  d.close();
+  cmd += "\n";
+  FILE* g = popen("gnuplot", "w");
+  if (!g) throw std::runtime_error("could not start gnuplot");
+  std::fputs(cmd.c_str(), g);
+  if (pclose(g) != 0) throw std::runtime_error("gnuplot failed to write " + file);
+  std::remove(data.c_str());
+  std::cout << "plot written to " << file << "\n";
+}
+
+int run_sweep(const transpose_options& o) {
+  std::vector<machine_kind> machines;
+  if (o.machine.empty()) machines = {machine_kind::pax, machine_kind::illiac};
+  else machines = {parse_machine_kind(o.machine)};
+  layout(o.n, 4);  // validates N before any run
+  algorithm_registry registry;
+  register_transpose_algorithms(registry);
+  const vtime alpha = parse_time(o.alpha, "--alpha");
+  const byte_time tau = parse_byte_time(o.tau, "--tau");
+  if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
+  auto rows = sweep(make_runner(o), registry, o.n, {4, 16, 64, 256}, machines, alpha, tau);
+  std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau
+            << "; measured transfer time / lower bound t_LB (1 = optimal)\n"
+               "P <= N: whole rows per PE; P > N: a row split over P/N PEs\n\n";
+  print_ratio_table(std::cout, rows);
+  if (o.csv_file.empty()) {
+    std::cout << "\n";
+    write_csv(std::cout, rows);
+  } else {
+    std::ofstream out(o.csv_file);
+    if (!out) throw std::invalid_argument("--csv file '" + o.csv_file + "' cannot be written");
+    write_csv(out, rows);
+    std::cout << "\nCSV written to " << o.csv_file << "\n";
+  }
+  if (!o.plot_file.empty()) plot(rows, o.plot_file);
+  return 0;
+}
+
+}  // namespace
+
 command_runner add_transpose_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("transpose", "(not available yet)");
-  return [sub]() -> int {
+  auto o = std::make_shared<transpose_options>();
+  auto* sub = app.add_subcommand(
+      "transpose", "matrix transposition on Illiac IV / PAX meshes: Nakano & Tsuda's Table 1 beside our measurement");
+  sub->add_option("--machine,-m", o->machine, "pax or illiac (default pax; a sweep runs both)");
+  sub->add_option("-N", o->n, "matrix side, a power of two")->capture_default_str();
+  sub->add_option("-P", o->pes, "PEs, a power of 4 below N²")->capture_default_str();
+  sub->add_option("--alpha", o->alpha, "path set-up time per neighbour transfer (bare number = ticks)")
+      ->capture_default_str();
+  sub->add_option("--tau", o->tau, "time per element on a link (bare number = ticks)")->capture_default_str();
+  sub->add_option("--algorithm,-a", o->algorithm, "two-phase, direct or bhuyan-agrawal")->capture_default_str();
+  sub->add_option("--routing", o->routing, "routing for the direct algorithm (default: the topology's)");
+  sub->add_option("--workers", o->workers, "worker threads (0: one per host CPU)")->capture_default_str();
+  sub->add_option("--links", o->top_links, "busiest links to list in the core report")->capture_default_str();
+  sub->add_flag("--sweep", o->sweep, "ratio to the lower bound for P = 4 … 256, every algorithm");
+  sub->add_option("--json", o->json_file, "write the figures and the core report as JSON");
+  sub->add_option("--csv", o->csv_file, "sweep: write the CSV here (default: after the table on stdout)");
+  sub->add_option("--plot", o->plot_file, "sweep: SVG or PNG plot of the ratios (needs gnuplot)");
+  return [sub, o]() -> int {
     if (!sub->parsed()) return -1;
-    throw std::runtime_error("weft transpose is not available in this build yet");
+    return o->sweep ? run_sweep(*o) : run_one(*o);
   };
 }
 

@@ -1,0 +1,42 @@
+#pragma once
+// The sweep of `weft transpose --sweep`: every algorithm on every machine for P = 4 … 256 at
+// one N, with its ratio to the lower bound, as a table and as CSV.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "weft/transpose/lower_bound.hpp"
+#include "weft/transpose/measure.hpp"
+#include "weft/transpose/registry.hpp"
+
+namespace weft::transpose {
+
+struct sweep_row {
+  machine_kind machine = machine_kind::pax;
+  std::int64_t n = 0;
+  int pes = 0;
+  std::string algorithm;
+  fraction bound;  ///< t_LB in units of τ
+  vtime transfer{}, switching{}, makespan{};
+  std::int64_t max_link_elements = 0;
+  /// transfer / (t_LB·τ); 0 when τ = 0.
+  double ratio = 0;
+};
+
+/// transfer / (bound·τ) exactly as a double; 0 when τ or the bound is 0.
+double ratio_to_bound(vtime transfer, const fraction& bound, byte_time tau);
+
+/// Runs every registered algorithm that runs on each machine, for each P in `pes` that makes a
+/// valid layout with `n` (others are skipped).
+std::vector<sweep_row> sweep(const run_fn& run, const algorithm_registry& algorithms, std::int64_t n,
+                             const std::vector<int>& pes, const std::vector<machine_kind>& machines, vtime alpha,
+                             byte_time tau);
+
+/// Header line plus one line per row.
+void write_csv(std::ostream& out, const std::vector<sweep_row>& rows);
+/// Ratio table: one line per (machine, algorithm), one column per P.
+void print_ratio_table(std::ostream& out, const std::vector<sweep_row>& rows);
+
+}  // namespace weft::transpose

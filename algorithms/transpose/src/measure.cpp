@@ -1,0 +1,41 @@
+#include "weft/transpose/measure.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace weft::transpose {
+
+link_model paper_model(vtime alpha, byte_time tau) {
+  link_model m;
+  m.alpha = alpha;
+  m.tau = tau;
+  m.poll = vtime::ticks(1);  // the programs never poll; keep every parameter in model units
+  m.mode = switching::store_and_forward;
+  m.ports = port_model::single_port;
+  return m;
+}
+
+report run_checked(const run_fn& run, machine_kind k, const layout& l, const program& prog, const link_model& model) {
+  auto r = run(topology_spec(k, l.pes()), model, prog, l.pes());
+  if (r.status != run_status::ok || !r.conserved || !r.unreceived.empty())
+    throw std::runtime_error("transpose run on " + topology_spec(k, l.pes()) + " " + l.describe() + " " +
+                             to_string(r.status) + ": " +
+                             (r.problems.empty() ? std::string("messages left unreceived") : r.problems.front()));
+  return r;
+}
+
+measurement measure(const run_fn& run, machine_kind k, const layout& l, const program& prog, vtime alpha,
+                    byte_time tau) {
+  measurement m;
+  m.transfer = run_checked(run, k, l, prog, paper_model(vtime::zero(), tau)).makespan;
+  m.switching = run_checked(run, k, l, prog, paper_model(alpha, byte_time{0, 1})).makespan;
+  m.full = run_checked(run, k, l, prog, paper_model(alpha, tau));
+  m.makespan = m.full.makespan;
+  for (const auto& link : m.full.links) {
+    m.max_link_elements = std::max(m.max_link_elements, link.bytes);
+    m.total_link_elements += link.bytes;
+  }
+  return m;
+}
+
+}  // namespace weft::transpose
