@@ -1,10 +1,12 @@
 // weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
 #include <CLI/CLI.hpp>
+#include <fstream>
 #include <memory>
 
 #include "commands.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/topo/drawing.hpp"
 
 namespace weft::cli {
 
@@ -14,6 +16,7 @@ command_runner add_run_command(CLI::App& app) {
     int procs = 0;
     std::string bytes = "8";
     int iterations = 1;
+    std::string heatmap;
     machine_options machine;
     programs::registry registry;
   };
@@ -27,6 +30,8 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
+  sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
+      ->group("Output");
   add_machine_options(*sub, s->machine);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
@@ -39,7 +44,18 @@ command_runner add_run_command(CLI::App& app) {
     opt.program_name = s->program;
     int procs = s->procs > 0 ? s->procs : m.topo().node_count();
     if (s->procs < 0) throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
-    return emit_report(m.run(procs, prog, opt), s->machine);
+    std::ofstream heat_out;
+    if (!s->heatmap.empty()) {  // open first: a bad path fails before a long run
+      heat_out.open(s->heatmap);
+      if (!heat_out) throw std::invalid_argument("--heatmap file '" + s->heatmap + "' cannot be written");
+    }
+    auto report = m.run(procs, prog, opt);
+    if (heat_out.is_open()) {
+      std::vector<double> utilization;
+      for (const auto& l : report.links) utilization.push_back(l.utilization);
+      topo::write_svg(heat_out, m.topo(), &utilization, "link utilization (busy / makespan)");
+    }
+    return emit_report(report, s->machine);
   };
 }
 

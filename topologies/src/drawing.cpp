@@ -1,5 +1,7 @@
 #include "weft/topo/drawing.hpp"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -112,7 +114,35 @@ void write_dot(std::ostream& out, const topology& t, const std::vector<double>* 
   out << "}\n";
 }
 
-void write_svg(std::ostream& out, const topology& t) {
+namespace {
+
+// White-yellow-red ramp for heat in [0, 1].
+std::string heat_colour(double h) {
+  h = std::clamp(h, 0.0, 1.0);
+  int r = 255, g, b;
+  if (h < 0.5) {
+    g = 255 - static_cast<int>(h * 2 * 55);
+    b = 255 - static_cast<int>(h * 2 * 255);
+  } else {
+    g = 200 - static_cast<int>((h - 0.5) * 2 * 200);
+    b = 0;
+    r = 255 - static_cast<int>((h - 0.5) * 2 * 95);
+  }
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", r, g, b);
+  return buf;
+}
+
+double pair_heat(const topology& t, const std::vector<double>& heat, link_id l, const link& lk) {
+  double h = heat[static_cast<std::size_t>(l)];
+  if (auto back = t.find_link(lk.to, lk.from)) h = std::max(h, heat[static_cast<std::size_t>(*back)]);
+  return h;
+}
+
+}  // namespace
+
+void write_svg(std::ostream& out, const topology& t, const std::vector<double>* heat, const char* heat_label) {
+  constexpr double legend_height = 50;
   if (t.node_count() > 16384)
     throw std::invalid_argument("cannot draw '" + t.spec() + "': " + std::to_string(t.node_count()) +
                                 " nodes is more than the 16384 an SVG drawing allows");
@@ -123,18 +153,25 @@ void write_svg(std::ostream& out, const topology& t) {
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
-                size.x, size.y, size.x, size.y);
+                size.x, size.y + (heat ? legend_height : 0), size.x, size.y + (heat ? legend_height : 0));
   out << buf << "<title>" << t.spec() << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  if (heat) out << "<g transform=\"translate(0," << legend_height << ")\">\n";  // legend on top
   const point centre{size.x / 2, size.y / 2};
-  for_each_pair(t, [&](link_id, const link& lk, bool both) {
+  for_each_pair(t, [&](link_id l, const link& lk, bool both) {
     auto a = pos[static_cast<std::size_t>(lk.from)], b = pos[static_cast<std::size_t>(lk.to)];
     double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
     bool straight = kind == layout::layers || kind == layout::circle || len <= step * 1.01;
-    const char* c = colour(lk.dimension);
+    std::string hot = heat ? heat_colour(pair_heat(t, *heat, l, lk)) : std::string();
+    const char* c = heat ? hot.c_str() : colour(lk.dimension);
     const char* marker = both ? "" : " marker-end=\"url(#arrow)\"";
     if (straight) {
       std::snprintf(buf, sizeof buf, "<line class=\"link\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.2\"%s/>\n",
                     a.x, a.y, b.x, b.y, c, marker);
+      if (heat) {  // heat lines are drawn thick so the colour reads
+        std::string line(buf);
+        line.replace(line.find("stroke-width=\"1.2\""), 18, "stroke-width=\"4\"");
+        std::snprintf(buf, sizeof buf, "%s", line.c_str());
+      }
     } else {
       // Long grid links (wraparound, bypass) bow away from the centre of the drawing.
       point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
@@ -162,6 +199,15 @@ void write_svg(std::ostream& out, const topology& t) {
                     p.x, p.y + 3, v);
       out << buf;
     }
+  }
+  if (heat) {
+    out << "</g>\n<g font-family=\"sans-serif\" font-size=\"10\"><text x=\"10\" y=\"14\">" << heat_label << "</text>\n";
+    for (int i = 0; i <= 10; ++i) {
+      std::snprintf(buf, sizeof buf, "<rect x=\"%d\" y=\"20\" width=\"14\" height=\"10\" fill=\"%s\" stroke=\"#999\"/>\n", 10 + 14 * i,
+                    heat_colour(i / 10.0).c_str());
+      out << buf;
+    }
+    out << "<text x=\"10\" y=\"42\">0%</text><text x=\"150\" y=\"42\">100%</text></g>\n";
   }
   out << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"18\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
          "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"/></marker></defs>\n</svg>\n";

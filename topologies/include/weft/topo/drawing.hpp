@@ -23,6 +23,9 @@ namespace weft::topo {
 void write_dot(std::ostream& out, const topology& topo, const std::vector<double>* loads = nullptr);
 
 /// SVG drawing; throws std::invalid_argument above 16,384 nodes (nothing readable remains).
-void write_svg(std::ostream& out, const topology& topo);
+/// With `heat` (one value in [0, 1] per link, e.g. utilization), links are coloured from pale
+/// to dark red by the hotter of their two directions and a legend is added: a heatmap.
+void write_svg(std::ostream& out, const topology& topo, const std::vector<double>* heat = nullptr,
+               const char* heat_label = "link utilization");
 
 }  // namespace weft::topo
