@@ -1,17 +1,181 @@
-// Placeholder until the reduce module lands: the subcommand exists but says it is not built yet.
+// weft reduce -K 1000 -m 1 -n 1 -i 2 [--tree delay-aware|binary] [--op sum|max|matmul2]
+//             [--sweep [--csv FILE] [--plot FILE.svg]] [--dot FILE] [--report] [--json FILE]
+// Wires options to the reduction module (algorithms/reduction); docs/reduction.md.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include "commands.hpp"
+#include "weft/reduction/delay_aware_tree.hpp"
+#include "weft/reduction/drawing.hpp"
+#include "weft/reduction/logp.hpp"
+#include "weft/reduction/run.hpp"
+#include "weft/reduction/sweep.hpp"
 
 namespace weft::cli {
 
+namespace {
+
+struct reduce_options {
+  std::int64_t items = 1000, m = 1, n = 1;
+  int arity = 2;
+  std::string tree = "delay-aware", op = "sum", charge = "sender";
+  bool sweep = false, full_report = false, list = false;
+  std::string csv, plot, dot, json;
+  int workers = 0;
+};
+
+std::ofstream open_output(const std::string& path, const char* option) {
+  std::ofstream out(path);
+  if (!out) throw std::invalid_argument(std::string(option) + " file '" + path + "' cannot be written");
+  return out;
+}
+
+// gnuplot is optional: look for it on PATH instead of failing inside a shell.
+bool have_gnuplot() {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::stringstream dirs(path);
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && ::access((std::filesystem::path(dir) / "gnuplot").c_str(), X_OK) == 0) return true;
+  return false;
+}
+
+std::string hops_text(const report& r) {
+  std::string text;
+  for (std::size_t h = 0; h < r.hop_histogram.size(); ++h)
+    if (r.hop_histogram[h] != 0) text += (text.empty() ? "" : " ") + std::to_string(h) + ":" + std::to_string(r.hop_histogram[h]);
+  return text.empty() ? "none" : text;
+}
+
+template <class Registry>
+void list_entries(const char* title, const Registry& registry) {
+  std::cout << title << ":\n";
+  for (const auto& e : registry.entries()) std::cout << "  " << e.name << "\n      " << e.help << "\n";
+}
+
+int run_single(const reduce_options& o, const reduction::params& p, const reduction::tree_registry& trees,
+               const reduction::operation& op, const run_options& ropt) {
+  auto r = reduction::run_reduction(p, trees.find(o.tree), op, ropt);
+  const auto& plan = r.layout;
+  std::ostringstream dot;  // drawn before anything is printed, so a refusal is the only output
+  if (!o.dot.empty()) reduction::write_dot(dot, plan, p.m, p.n);
+  std::cout << "weft reduce: K = " << p.items << ", m = " << p.m << ", n = " << p.n << ", i = " << p.arity << ", op "
+            << op.name << ", " << plan.tree << " tree\n"
+            << "machine      " << plan.machine << "  (PEs used: " << plan.pes.size() << "; draw it: weft topo " << plan.machine
+            << " --svg tree.svg)\n"
+            << "link model   " << (p.charge == reduction::comm_charge::sender ? "o_send" : "alpha") << " = m = " << p.m
+            << ", everything else 0 (docs/reduction.md)\n"
+            << "steps        " << r.steps << "  (plan " << r.predicted
+            << ", optimum " << reduction::delay_aware_height(p.items, p.m, p.n, p.arity)
+            << ", LogP bound " << reduction::logp_summation_time(p.items, {p.m, 0, p.n}) << ")\n"
+            << "result       " << op.show(r.result) << (r.correct ? " = " : " != ") << "sequential "
+            << op.show(r.expected) << (r.correct ? "  (ok)" : "  (WRONG)") << "\n"
+            << "messages     " << r.measured.sent << ", hops " << hops_text(r.measured) << "\n";
+  if (o.full_report) r.measured.print(std::cout);
+  if (!o.json.empty()) {
+    auto out = open_output(o.json, "--json");
+    r.measured.write_json(out, false);
+  }
+  if (!o.dot.empty()) open_output(o.dot, "--dot") << dot.str();
+  if (!r.correct || r.steps != r.predicted) {
+    std::cerr << "weft: failed: the run disagrees with " << (r.correct ? "its plan's step count" : "the sequential result")
+              << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int run_sweep(const reduce_options& o, const reduction::params& p, const reduction::tree_registry& trees,
+              const reduction::operation& op, const run_options& ropt) {
+  auto rows = reduction::run_sweep(p, reduction::doubling_sizes(p.items), trees, op, ropt);
+  reduction::print_sweep_table(std::cout, p, rows);
+  std::string csv = o.csv;
+  if (csv.empty() && !o.plot.empty()) csv = o.plot + ".csv";
+  if (!csv.empty()) {
+    auto out = open_output(csv, "--csv");
+    reduction::write_sweep_csv(out, rows);
+    std::cout << "wrote " << csv << "\n";
+  }
+  if (!o.plot.empty()) {
+    const std::string script = o.plot + ".gp";
+    {
+      auto out = open_output(script, "--plot");
+      reduction::write_gnuplot_script(out, p, csv, o.plot);
+    }
+    if (!have_gnuplot()) {
+      std::cout << "gnuplot not found on PATH: wrote " << script << " (run 'gnuplot " << script << "' to draw "
+                << o.plot << ")\n";
+    } else if (std::system(("gnuplot '" + script + "'").c_str()) != 0) {
+      throw std::runtime_error("gnuplot failed on " + script);
+    } else {
+      std::cout << "wrote " << o.plot << "\n";
+    }
+  }
+  return 0;
+}
+
+int run(const reduce_options& o) {
+  reduction::tree_registry trees;
+  reduction::register_builtin_trees(trees);
+  reduction::op_registry ops;
+  reduction::register_builtin_ops(ops);
+  if (o.list) {
+    list_entries("trees", trees);
+    list_entries("operations", ops);
+    return 0;
+  }
+  reduction::params p;
+  p.items = o.items;
+  p.m = o.m;
+  p.n = o.n;
+  p.arity = o.arity;
+  p.charge = reduction::parse_comm_charge(o.charge);
+  p.validate();
+  const auto& op = ops.find(o.op);
+  trees.find(o.tree);  // an unknown name fails before any run
+  if (!o.sweep && (!o.csv.empty() || !o.plot.empty()))
+    throw std::invalid_argument("--csv and --plot belong to --sweep (add --sweep, or drop them)");
+  if (o.sweep && (!o.dot.empty() || !o.json.empty() || o.full_report))
+    throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
+  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
+  run_options ropt;
+  ropt.workers = o.workers;
+  return o.sweep ? run_sweep(o, p, trees, op, ropt) : run_single(o, p, trees, op, ropt);
+}
+
+}  // namespace
+
 command_runner add_reduce_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("reduce", "(not available yet)");
-  return [sub]() -> int {
-    if (!sub->parsed()) return -1;
-    throw std::runtime_error("weft reduce is not available in this build yet");
-  };
+  auto o = std::make_shared<reduce_options>();
+  auto* sub = app.add_subcommand("reduce", "reduction under communication delay (seed 001): delay-aware tree on the "
+                                           "Fibonacci tree vs the binary tree, steps vs K");
+  sub->add_option("-K", o->items, "number of data items (the largest K with --sweep)")->capture_default_str();
+  sub->add_option("-m", o->m, "transfer time of one message, in steps")->capture_default_str();
+  sub->add_option("-n", o->n, "time of one i-ary operation, in steps")->capture_default_str();
+  sub->add_option("-i", o->arity, "arity of the operation")->capture_default_str();
+  sub->add_option("--tree", o->tree, "delay-aware or binary")->capture_default_str();
+  sub->add_option("--op", o->op, "sum, max or matmul2")->capture_default_str();
+  sub->add_option("--charge", o->charge, "where m is charged: sender (o_send = m) or link (alpha = m)")
+      ->capture_default_str();
+  sub->add_flag("--sweep", o->sweep, "run both trees for K = 1, 2, 4, ... up to -K and print steps, ratio, optimum");
+  sub->add_option("--csv", o->csv, "with --sweep: write the table as CSV to FILE");
+  sub->add_option("--plot", o->plot, "with --sweep: draw steps vs K into FILE.svg with gnuplot (if installed)");
+  sub->add_option("--dot", o->dot, "write the computation tree (operations, times, transfers) as Graphviz to FILE");
+  sub->add_flag("--report", o->full_report, "print weft's full run report");
+  sub->add_option("--json", o->json, "write the run report as JSON to FILE");
+  sub->add_option("--workers", o->workers, "worker threads (0: one per host CPU)")->capture_default_str();
+  sub->add_flag("--list", o->list, "list the trees and operations");
+  sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
+  return [sub, o] { return sub->parsed() ? run(*o) : -1; };
 }
 
 }  // namespace weft::cli

@@ -30,9 +30,9 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
+  add_machine_options(*sub, s->machine);
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
       ->group("Output");
-  add_machine_options(*sub, s->machine);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     programs::params prm;

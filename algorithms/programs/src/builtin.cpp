@@ -33,12 +33,7 @@ program registry::make(std::string_view name, const params& p) const {
   if (p.bytes < 0) throw std::invalid_argument("--bytes " + std::to_string(p.bytes) + " is negative");
   if (p.iterations < 1)
     throw std::invalid_argument("--iterations " + std::to_string(p.iterations) + " must be at least 1");
-  std::string known;
-  for (const auto& e : entries_) {
-    if (e.name == name) return e.make(p);
-    known += (known.empty() ? "" : ", ") + e.name;
-  }
-  throw std::invalid_argument("unknown program '" + std::string(name) + "' (known: " + known + ")");
+  return entries_.find(name).make(p);
 }
 
 program pingpong(const params& prm) {

@@ -6,15 +6,6 @@
 
 namespace weft::transpose {
 
-const algorithm& algorithm_registry::find(std::string_view name) const {
-  std::string known;
-  for (const auto& a : entries_) {
-    if (a.name == name) return a;
-    known += (known.empty() ? "" : ", ") + a.name;
-  }
-  throw std::invalid_argument("unknown transpose algorithm '" + std::string(name) + "' (known: " + known + ")");
-}
-
 void register_transpose_algorithms(algorithm_registry& r) {
   r.add({"two-phase", "Nakano & Tsuda: along columns, then along rows; shortest way round each ring", true, true,
          two_phase});

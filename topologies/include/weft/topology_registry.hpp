@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "weft/named_registry.hpp"
 #include "weft/topology.hpp"
 
 namespace weft {
@@ -24,14 +25,14 @@ class topology_registry {
     factory make;
   };
 
-  void add(entry e);
+  void add(entry e) { entries_.add(std::move(e)); }
   /// Builds a topology from "family:args". Throws std::invalid_argument naming the bad value
   /// and what is allowed (an unknown family lists the known ones).
   std::unique_ptr<topology> make(std::string_view spec) const;
-  const std::vector<entry>& entries() const { return entries_; }
+  const std::vector<entry>& entries() const { return entries_.entries(); }
 
  private:
-  std::vector<entry> entries_;
+  named_registry<entry> entries_{"topology"};
 };
 
 /// Maps a routing name to a factory for a given topology.
@@ -44,14 +45,14 @@ class routing_registry {
     factory make;
   };
 
-  void add(entry e);
+  void add(entry e) { entries_.add(std::move(e)); }
   /// Builds routing "name[:args]" for `topo`; throws std::invalid_argument when unknown or
   /// not applicable to this topology (the message says why).
   std::unique_ptr<routing> make(std::string_view name, const topology& topo) const;
-  const std::vector<entry>& entries() const { return entries_; }
+  const std::vector<entry>& entries() const { return entries_.entries(); }
 
  private:
-  std::vector<entry> entries_;
+  named_registry<entry> entries_{"routing"};
 };
 
 /// Registers every built-in family / routing.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "weft/machine.hpp"
+#include "weft/named_registry.hpp"
 
 namespace weft::programs {
 
@@ -29,13 +30,13 @@ struct entry {
 
 class registry {
  public:
-  void add(entry e) { entries_.push_back(std::move(e)); }
-  /// Throws std::invalid_argument listing the known programs.
+  void add(entry e) { entries_.add(std::move(e)); }
+  /// Throws std::invalid_argument for bad params or an unknown name (listing the known ones).
   program make(std::string_view name, const params& p) const;
-  const std::vector<entry>& entries() const { return entries_; }
+  const std::vector<entry>& entries() const { return entries_.entries(); }
 
  private:
-  std::vector<entry> entries_;
+  named_registry<entry> entries_{"program"};
 };
 
 void register_builtin_programs(registry& r);

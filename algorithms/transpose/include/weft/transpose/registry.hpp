@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "weft/machine.hpp"
+#include "weft/named_registry.hpp"
 #include "weft/transpose/layout.hpp"
 
 namespace weft::transpose {
@@ -20,15 +21,9 @@ struct algorithm {
   bool runs_on(machine_kind k) const { return k == machine_kind::pax ? on_pax : on_illiac; }
 };
 
-class algorithm_registry {
- public:
-  void add(algorithm a) { entries_.push_back(std::move(a)); }
-  /// Throws std::invalid_argument listing the known names.
-  const algorithm& find(std::string_view name) const;
-  const std::vector<algorithm>& entries() const { return entries_; }
-
- private:
-  std::vector<algorithm> entries_;
+/// Throws std::invalid_argument listing the known names from find().
+struct algorithm_registry : named_registry<algorithm> {
+  algorithm_registry() : named_registry<algorithm>("transpose algorithm") {}
 };
 
 void register_transpose_algorithms(algorithm_registry& r);

@@ -1,0 +1,84 @@
+#include "weft/reduction/sweep.hpp"
+
+#include <iomanip>
+#include <ostream>
+#include <stdexcept>
+
+#include "weft/reduction/delay_aware_tree.hpp"
+#include "weft/reduction/logp.hpp"
+#include "weft/reduction/run.hpp"
+
+namespace weft::reduction {
+
+std::vector<std::int64_t> doubling_sizes(std::int64_t k_max) {
+  params check;
+  check.items = k_max;
+  check.validate();
+  std::vector<std::int64_t> sizes;
+  for (std::int64_t k = 1; k < k_max; k *= 2) sizes.push_back(k);
+  sizes.push_back(k_max);
+  return sizes;
+}
+
+std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int64_t>& sizes, const tree_registry& trees,
+                                 const operation& op, const run_options& options) {
+  std::vector<sweep_row> rows;
+  auto measure = [&](const params& p, const char* name, std::int64_t& pes) {
+    auto r = run_reduction(p, trees.find(name), op, options);
+    if (r.steps != r.predicted || !r.correct)
+      throw std::runtime_error(std::string(name) + " tree, K = " + std::to_string(p.items) + ": emulated " +
+                               std::to_string(r.steps) + " steps, plan " + std::to_string(r.predicted) +
+                               (r.correct ? "" : ", wrong result"));
+    pes = static_cast<std::int64_t>(r.layout.pes.size());
+    return r.steps;
+  };
+  for (std::int64_t k : sizes) {
+    params p = base;
+    p.items = k;
+    sweep_row row;
+    row.items = k;
+    row.delay_aware = measure(p, "delay-aware", row.delay_aware_pes);
+    row.binary = measure(p, "binary", row.binary_pes);
+    row.optimum = delay_aware_height(k, p.m, p.n, p.arity);
+    row.logp = logp_summation_time(k, {p.m, 0, p.n});
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void print_sweep_table(std::ostream& out, const params& base, const std::vector<sweep_row>& rows) {
+  out << "steps vs K, m = " << base.m << ", n = " << base.n << ", i = " << base.arity
+      << " (emulated; optimum = min{h : F(h) >= K}; LogP = KSSS bound, L = m, o = 0, binary adds of n)\n";
+  out << std::setw(9) << "K" << std::setw(13) << "delay-aware" << std::setw(9) << "binary" << std::setw(8)
+      << "ratio" << std::setw(9) << "optimum" << std::setw(7) << "LogP" << std::setw(10) << "PEs d-a" << std::setw(10)
+      << "PEs bin" << "\n";
+  for (const auto& r : rows)
+    out << std::setw(9) << r.items << std::setw(13) << r.delay_aware << std::setw(9) << r.binary << std::setw(8)
+        << std::fixed << std::setprecision(3) << r.ratio() << std::defaultfloat << std::setw(9) << r.optimum
+        << std::setw(7) << r.logp << std::setw(10) << r.delay_aware_pes << std::setw(10) << r.binary_pes << "\n";
+}
+
+void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows) {
+  out << "K,delay_aware_steps,binary_steps,ratio,optimum,logp_bound,delay_aware_pes,binary_pes\n";
+  for (const auto& r : rows)
+    out << r.items << "," << r.delay_aware << "," << r.binary << "," << std::fixed << std::setprecision(4) << r.ratio()
+        << std::defaultfloat << "," << r.optimum << "," << r.logp << "," << r.delay_aware_pes << "," << r.binary_pes
+        << "\n";
+}
+
+void write_gnuplot_script(std::ostream& out, const params& base, const std::string& csv_path,
+                          const std::string& svg_path) {
+  out << "set terminal svg size 720,480\n"
+      << "set output '" << svg_path << "'\n"
+      << "set datafile separator ','\n"
+      << "set key top left\n"
+      << "set logscale x 2\n"
+      << "set xlabel 'data items K'\n"
+      << "set ylabel 'steps'\n"
+      << "set title 'reduction steps, m = " << base.m << ", n = " << base.n << ", i = " << base.arity << "'\n"
+      << "plot '" << csv_path << "' using 1:3 skip 1 with linespoints title 'binary tree', \\\n"
+      << "     '" << csv_path << "' using 1:2 skip 1 with linespoints title 'delay-aware tree', \\\n"
+      << "     '" << csv_path << "' using 1:6 skip 1 with lines dashtype 2 title 'LogP bound (KSSS)'\n";
+}
+
+}  // namespace weft::reduction
