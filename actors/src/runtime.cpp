@@ -21,6 +21,7 @@
 
 #include "weft/detail/engine.hpp"
 #include "weft/detail/fiber_stack.hpp"
+#include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
@@ -55,6 +56,7 @@ class runtime final : public detail::pe_host {
       s.net = &engine_;
       s.host = this;
       s.tracing = opt.trace;
+      s.pool = &pool_;
       s.cpu_resumes.assign(static_cast<std::size_t>(cpus_), 0);
     }
   }
@@ -207,6 +209,7 @@ class runtime final : public detail::pe_host {
   const machine& machine_;
   const program& program_;
   run_options options_;
+  detail::message_pool pool_;  // outlives the PE states that point at it
   std::vector<pe_state> states_;
   std::vector<boost::context::fiber> fibers_;
   std::vector<boost::context::fiber> callers_;

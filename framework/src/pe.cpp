@@ -5,6 +5,7 @@
 #include <string>
 
 #include "weft/detail/engine.hpp"
+#include "weft/detail/message_pool.hpp"
 #include "weft/detail/pe_state.hpp"
 #include "weft/pe.hpp"
 
@@ -72,10 +73,10 @@ received finish(pe_state& s, int id) {
     out.tag = m->tag;
     out.modelled_bytes = m->bytes;
     out.arrival = m->arrival;
-    out.data = std::move(m->data);
+    out.data.assign(m->data.begin(), m->data.end());  // the message keeps its buffer for reuse
     ++s.received_messages;
     s.received_bytes += m->bytes;
-    delete m;
+    s.pool->release(m);
   }
   slot = {};
   s.free_requests.push_back(id);
@@ -101,7 +102,7 @@ request pe::isend(int dst, tag t, payload data) {
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
   const auto& model = s.net->model();
   charge_overhead(s, model.o_send);
-  auto* m = new message;
+  message* m = s.pool->acquire();
   m->src = s.rank;
   m->dst = dst;
   m->tag = t.value;

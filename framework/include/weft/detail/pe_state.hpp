@@ -14,6 +14,7 @@
 namespace weft::detail {
 
 class engine;
+class message_pool;
 
 /// One message in flight. Owned by the engine from injection until the receiver takes it.
 struct message {
@@ -64,6 +65,7 @@ struct pe_state {
   int size = 0;
   engine* net = nullptr;
   pe_host* host = nullptr;
+  message_pool* pool = nullptr;
 
   vtime clock{};
   vtime compute_time{}, overhead_time{}, wait_time{};

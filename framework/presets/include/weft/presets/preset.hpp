@@ -1,0 +1,54 @@
+#pragma once
+// Machine presets: a named machine (topology, routing, link model, default PE count and named
+// rank->node mappings) described in a TOML data file, e.g. framework/presets/ha-pacs-tca.toml.
+//
+//   auto p = weft::presets::load("ha-pacs-tca");          // or a path to a .toml file
+//   weft::run_options opt;
+//   opt.node_of_rank = weft::presets::mapping_for(p, "fig11", 16);
+//   auto report = weft::presets::make_machine(p).run(p.procs, program, opt);
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "weft/machine.hpp"
+
+namespace weft::presets {
+
+struct preset {
+  std::string name;         ///< what `--machine` selects
+  std::string summary;      ///< one line for `weft machines`
+  std::string topology;     ///< a topology spec ("torus:2x8")
+  std::string routing;      ///< empty: the topology's own
+  link_model model;
+  int procs = 0;            ///< PEs of a full-machine run (the compute nodes)
+  std::vector<std::pair<std::string, std::vector<node_id>>> mappings;  ///< named rank->node maps
+  std::string source;       ///< the file it came from
+};
+
+/// Folders searched for `<name>.toml`: $WEFT_PRESET_PATH (colon-separated), then the
+/// presets folder of the source tree.
+std::vector<std::filesystem::path> search_path();
+/// Every preset found on the search path, by name (the first of a name wins).
+std::vector<preset> list();
+/// True if `spec` names a preset on the search path or is a path ending in ".toml".
+bool is_preset(std::string_view spec);
+/// A preset by name or path; an unknown name throws std::invalid_argument listing the known ones.
+preset load(std::string_view name_or_path);
+/// Parses preset text (`source` names it in errors); throws std::invalid_argument naming the field.
+preset parse(std::string_view toml_text, const std::string& source);
+
+/// The machine a preset describes.
+machine make_machine(const preset& p);
+
+/// A rank->node mapping for `procs` PEs: "identity", a name from the preset's [mappings]
+/// (its first `procs` entries; all of them when procs <= 0), or "file:PATH" / a path (node ids separated by blanks, commas or
+/// newlines, '#' comments). `p` may be null (then only identity and files). Throws
+/// std::invalid_argument naming the mapping and listing the known names.
+std::vector<node_id> mapping_for(const preset* p, std::string_view spec, int procs, node_id nodes);
+/// Reads a mapping file (see mapping_for).
+std::vector<node_id> read_mapping_file(const std::filesystem::path& file);
+
+}  // namespace weft::presets

@@ -1,0 +1,93 @@
+// Finding preset files: $WEFT_PRESET_PATH first (so users add or override presets without
+// rebuilding), then the source tree's presets folder, compiled in as WEFT_PRESET_DIR.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "weft/presets/preset.hpp"
+
+namespace weft::presets {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw std::invalid_argument("preset file '" + file.string() + "' cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool ends_with_toml(std::string_view s) { return s.size() > 5 && s.substr(s.size() - 5) == ".toml"; }
+
+std::vector<fs::path> preset_files() {
+  std::vector<fs::path> files;
+  for (const auto& dir : search_path()) {
+    std::error_code ec;
+    std::vector<fs::path> here;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (e.is_regular_file() && e.path().extension() == ".toml") here.push_back(e.path());
+    std::sort(here.begin(), here.end());
+    files.insert(files.end(), here.begin(), here.end());
+  }
+  return files;
+}
+
+}  // namespace
+
+std::vector<fs::path> search_path() {
+  std::vector<fs::path> dirs;
+  if (const char* env = std::getenv("WEFT_PRESET_PATH")) {
+    std::string_view rest(env);
+    while (!rest.empty()) {
+      auto colon = rest.find(':');
+      auto part = rest.substr(0, colon);
+      if (!part.empty()) dirs.emplace_back(part);
+      rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+    }
+  }
+  dirs.emplace_back(WEFT_PRESET_DIR);
+  return dirs;
+}
+
+std::vector<preset> list() {
+  std::vector<preset> out;
+  for (const auto& file : preset_files()) {
+    auto p = parse(read_file(file), file.string());
+    bool seen = std::any_of(out.begin(), out.end(), [&](const preset& q) { return q.name == p.name; });
+    if (!seen) out.push_back(std::move(p));
+  }
+  std::sort(out.begin(), out.end(), [](const preset& a, const preset& b) { return a.name < b.name; });
+  return out;
+}
+
+bool is_preset(std::string_view spec) {
+  if (ends_with_toml(spec)) return true;
+  for (const auto& dir : search_path())
+    if (fs::is_regular_file(dir / (std::string(spec) + ".toml"))) return true;
+  return false;
+}
+
+preset load(std::string_view spec) {
+  if (ends_with_toml(spec)) return parse(read_file(fs::path(spec)), std::string(spec));
+  // A file named after the preset is found without parsing the others.
+  for (const auto& dir : search_path()) {
+    auto file = dir / (std::string(spec) + ".toml");
+    if (fs::is_regular_file(file)) {
+      auto p = parse(read_file(file), file.string());
+      if (p.name == spec) return p;
+    }
+  }
+  std::string known;
+  for (const auto& p : list()) {
+    if (p.name == spec) return p;
+    known += (known.empty() ? "" : ", ") + p.name;
+  }
+  throw std::invalid_argument("unknown machine preset '" + std::string(spec) + "' (known: " + known + ")");
+}
+
+}  // namespace weft::presets
