@@ -32,6 +32,9 @@ thread_local const std::byte* running_low = nullptr;
 thread_local std::size_t running_bytes = 0;
 thread_local bool altstack_ready = false;
 std::atomic<bool> handler_installed{false};
+// The stack region of the live pool (one run at a time), for the handler.
+std::atomic<const std::byte*> region_low{nullptr};
+std::atomic<const std::byte*> region_high{nullptr};
 
 void write_all(const char* s) {
   auto n = std::strlen(s);
@@ -52,7 +55,10 @@ void format_overflow(char* buf, std::size_t n, int rank, std::size_t bytes) {
 
 void on_segv(int sig, siginfo_t* info, void*) {
   auto* addr = static_cast<const std::byte*>(info->si_addr);
-  if (running_rank >= 0 && running_low && addr < running_low + 4096 && addr + 65536 >= running_low) {
+  // A fault in the stack region (a guard page, or below it) while a PE runs is that PE's overflow.
+  const std::byte* low = region_low.load();
+  const bool in_stacks = low && addr >= low - 65536 && addr < region_high.load();
+  if (running_rank >= 0 && in_stacks) {
     char buf[256];
     format_overflow(buf, sizeof buf, running_rank, running_bytes);
     write_all(buf);
@@ -69,36 +75,38 @@ stack_pool::stack_pool(std::size_t count, std::size_t bytes)
     : count_(count), page_(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))) {
   bytes_ = std::max<std::size_t>(bytes, 16 * 1024);
   bytes_ = (bytes_ + page_ - 1) / page_ * page_;
-  // Each guarded stack costs two mappings; leave room for everything else in the process.
-  guarded_ = static_cast<long>(2 * count_ + 4096) < max_map_count();
-  const std::size_t slot = bytes_ + (guarded_ ? page_ : 0);
-  region_bytes_ = slot * count_;
+  // Each guard page costs two mappings; leave room for everything else in the process.
+  const auto guards_allowed = static_cast<std::size_t>(std::max(1024L, (max_map_count() - 8192) / 2));
+  group_ = std::max<std::size_t>(1, (count_ + guards_allowed - 1) / guards_allowed);
+  const std::size_t groups = (count_ + group_ - 1) / group_;
+  region_bytes_ = groups * (page_ + group_ * bytes_);
   void* p = mmap(nullptr, region_bytes_, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     throw std::runtime_error("cannot reserve " + std::to_string(region_bytes_ >> 20) +
                              " MiB for PE stacks; lower --stack-size");
   region_ = static_cast<std::byte*>(p);
-  for (std::size_t i = 0; i < count_; ++i) {
-    if (guarded_) {
-      if (mprotect(region_ + i * slot, page_, PROT_NONE) != 0)
-        throw std::runtime_error("cannot protect a stack guard page (mprotect failed)");
-    }
-  }
+  for (std::size_t g = 0; g < groups; ++g)
+    if (mprotect(region_ + g * (page_ + group_ * bytes_), page_, PROT_NONE) != 0)
+      throw std::runtime_error("cannot protect a stack guard page (mprotect failed; raise vm.max_map_count)");
+  region_low.store(region_);
+  region_high.store(region_ + region_bytes_);
 }
 
 stack_pool::~stack_pool() {
+  region_low.store(nullptr);
+  region_high.store(nullptr);
   if (region_) munmap(region_, region_bytes_);
 }
 
 std::byte* stack_pool::lowest(std::size_t index) const {
-  const std::size_t slot = bytes_ + (guarded_ ? page_ : 0);
-  return region_ + index * slot + (guarded_ ? page_ : 0);
+  const std::size_t g = index / group_, in_group = index % group_;
+  return region_ + g * (page_ + group_ * bytes_) + page_ + in_group * bytes_;
 }
 
 boost::context::stack_context stack_pool::context(std::size_t index) const {
   std::byte* low = lowest(index);
-  if (!guarded_) {
+  if (group_ > 1) {
     // The canary zone is written when the stack is handed out, so unused PEs cost nothing.
     auto* w = reinterpret_cast<std::uint64_t*>(low);
     for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i) w[i] = canary_word;
@@ -110,7 +118,7 @@ boost::context::stack_context stack_pool::context(std::size_t index) const {
 }
 
 bool stack_pool::intact(std::size_t index) const {
-  if (guarded_) return true;
+  if (group_ == 1) return true;
   const auto* w = reinterpret_cast<const std::uint64_t*>(lowest(index));
   for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i)
     if (w[i] != canary_word) return false;

@@ -2,12 +2,14 @@
 // Stacks for PE fibers, sized by --stack-size and committed lazily by the kernel (only the
 // pages a PE touches cost memory).
 //
-// Overflow detection has two modes, because every PROT_NONE guard page costs two kernel memory
-// mappings and vm.max_map_count (65530 by default) caps a process at ~32,000 guarded stacks:
-//   guard  — a PROT_NONE page below each stack; the SIGSEGV it raises (handled on an alternate
-//            signal stack) names the PE;
-//   canary — above that count: all stacks in one mapping, each with a canary zone at its bottom,
-//            checked every time the PE suspends.
+// Overflow detection: every PROT_NONE guard page costs two kernel memory mappings, and
+// vm.max_map_count (65530 by default) caps a process at ~30,000 guard pages. So stacks come in
+// groups of g (g = 1 up to ~30,000 PEs, 3 at 65,536 PEs) with a guard page below each group:
+//   - a PE that runs off its stack faults at latest on its group's guard page; the SIGSEGV
+//     handler (on an alternate signal stack) sees a fault inside the stack region and names the
+//     PE this thread was running;
+//   - when g > 1, a canary zone at the bottom of every stack, checked each time its PE suspends,
+//     catches an overflow that stayed within a neighbour's stack.
 // Either way an overflow ends the process with one line naming the PE and the option to raise.
 
 #include <boost/context/stack_context.hpp>
@@ -26,7 +28,8 @@ class stack_pool {
   stack_pool(const stack_pool&) = delete;
   stack_pool& operator=(const stack_pool&) = delete;
 
-  bool guarded() const { return guarded_; }
+  /// Stacks per guard page (1: every stack has its own).
+  std::size_t group() const { return group_; }
   std::size_t stack_bytes() const { return bytes_; }
   boost::context::stack_context context(std::size_t index) const;
   /// False if the PE's canary zone was overwritten (canary mode only; always true otherwise).
@@ -35,7 +38,7 @@ class stack_pool {
  private:
   std::byte* lowest(std::size_t index) const;  // lowest usable byte of stack `index`
   std::size_t count_, bytes_, page_;
-  bool guarded_;
+  std::size_t group_ = 1;
   std::byte* region_ = nullptr;
   std::size_t region_bytes_ = 0;
 };
