@@ -74,6 +74,7 @@ class runtime final : public detail::pe_host {
 
   report run() {
     const int workers = options_.workers > 0 ? options_.workers : static_cast<int>(host_.pus.size());
+    workers_ = workers;
     plan_ = plan_workers(host_, options_.pin, workers);
     bound_cpus_.assign(static_cast<std::size_t>(workers), -1);
 
@@ -114,6 +115,7 @@ class runtime final : public detail::pe_host {
     r.host.wall_seconds = wall;
     r.host.engine_events = engine_.events();
     r.host.phases = engine_.phases();
+    r.host.spread_phases = spread_phases_;
     r.host.events_per_second = wall > 0 ? static_cast<double>(engine_.events()) / wall : 0;
     r.host.messages_per_second = wall > 0 ? static_cast<double>(engine_.delivered()) / wall : 0;
     rusage ru{};
@@ -149,6 +151,12 @@ class runtime final : public detail::pe_host {
   }
 
   void run_slice(caf::event_based_actor* self, int rank) {
+    resume_pe(rank);
+    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
+  }
+
+  /// Runs one PE until it blocks or finishes and hands what it sent to the engine.
+  void resume_pe(int rank) {
     pin_this_worker_once();
     const auto index = static_cast<std::size_t>(rank);
     pe_state& s = states_[index];
@@ -166,7 +174,6 @@ class runtime final : public detail::pe_host {
       queue_.enqueue_bulk(s.outbox.data(), s.outbox.size());
       s.outbox.clear();
     }
-    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
   void start_fiber(int rank) {
@@ -188,23 +195,49 @@ class runtime final : public detail::pe_host {
         });
   }
 
+  // The engine runs on whichever worker finished a phase last. A phase that wakes few PEs is run
+  // right here, on this worker: handing each PE to its actor through the scheduler would cost
+  // more than the PE's work and drag the engine's state from core to core. A phase big enough to
+  // keep every worker busy is spread over the PE actors.
   void engine_phase(caf::event_based_actor* self) {
-    message* batch[512];
-    const auto expected = produced_.load(std::memory_order_acquire);
-    while (consumed_ < expected) {
-      auto n = queue_.try_dequeue_bulk(batch, 512);
-      for (std::size_t i = 0; i < n; ++i) engine_.inject(batch[i]);
-      consumed_ += n;
+    for (;;) {
+      message* batch[512];
+      const auto expected = produced_.load(std::memory_order_acquire);
+      while (consumed_ < expected) {
+        auto n = queue_.try_dequeue_bulk(batch, 512);
+        for (std::size_t i = 0; i < n; ++i) engine_.inject(batch[i]);
+        consumed_ += n;
+      }
+      for (int r : resumed_) engine_.absorb_status(states_[static_cast<std::size_t>(r)]);
+      auto outcome = engine_.advance(states_, resumed_);
+      if (outcome != detail::engine::outcome::resume) {
+        done_.set_value(outcome);
+        return;
+      }
+      // Which thread runs a PE never changes a result, so this choice may use wall-clock time.
+      // Handing a PE to another worker costs ~1.5 us (mailbox, scheduler, caches), so with W
+      // workers spreading pays only for slices longer than about W/(W-1) times that, and for
+      // enough of them. One such phase in 16 still runs here, to keep the estimate current.
+      const double work_ns = static_cast<double>(resumed_.size()) * slice_ns_;
+      const bool worth_spreading = slice_ns_ > spread_slice_ns && work_ns > spread_work_ns;
+      if (workers_ > 1 && worth_spreading && ++spread_streak_ % 16 != 0) {
+        ++spread_phases_;
+        running_.store(static_cast<int>(resumed_.size()), std::memory_order_release);
+        for (int r : resumed_) self->send(actors_[static_cast<std::size_t>(r)], resume_atom::value);
+        return;
+      }
+      const auto start = std::chrono::steady_clock::now();
+      for (int r : resumed_) resume_pe(r);
+      const double per_slice = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+                               static_cast<double>(resumed_.size());
+      slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
     }
-    for (int r : resumed_) engine_.absorb_status(states_[static_cast<std::size_t>(r)]);
-    auto outcome = engine_.advance(states_, resumed_);
-    if (outcome != detail::engine::outcome::resume) {
-      done_.set_value(outcome);
-      return;
-    }
-    running_.store(static_cast<int>(resumed_.size()), std::memory_order_release);
-    for (int r : resumed_) self->send(actors_[static_cast<std::size_t>(r)], resume_atom::value);
   }
+
+  static constexpr double spread_slice_ns = 4000;
+  static constexpr double spread_work_ns = 100e3;
+  double slice_ns_ = 2000;  // running estimate of one PE slice's wall time
+  std::uint64_t spread_streak_ = 0;
 
   const machine& machine_;
   const program& program_;
@@ -221,6 +254,8 @@ class runtime final : public detail::pe_host {
   std::vector<int> bound_cpus_;
   std::mutex bound_mutex_;
   std::atomic<int> next_worker_{0};
+  int workers_ = 1;
+  std::uint64_t spread_phases_ = 1;  // the first phase starts every PE through its actor
 
   std::vector<caf::actor> actors_;
   std::vector<int> resumed_;

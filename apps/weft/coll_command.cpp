@@ -1,16 +1,178 @@
-// Placeholder until the coll module lands: the subcommand exists but says it is not built yet.
+// weft coll --op allreduce [--algorithm A] --sizes 8:1M --procs 2,4,8,16 --machine M1[,M2]
+// OSU-style: per machine, PE count and size, each PE's virtual time per call (min/avg/max over
+// PEs); with two machines, where the faster one changes (the crossover).
 #include <CLI/CLI.hpp>
-#include <stdexcept>
+#include <fmt/format.h>
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "machine_options.hpp"
+#include "weft/coll/benchmark.hpp"
+#include "weft/presets/preset.hpp"
 
 namespace weft::cli {
 
+namespace {
+
+struct row {
+  std::string machine, algorithm;
+  int procs = 0;
+  std::int64_t bytes = 0;
+  coll::latency t;
+};
+
+// "8:1M" = 8, 16, ..., 1M (powers of two, OSU style); "8,100,4K" = those sizes.
+std::vector<std::int64_t> parse_sizes(const std::string& text) {
+  std::vector<std::int64_t> out;
+  auto colon = text.find(':');
+  if (colon != std::string::npos) {
+    auto lo = parse_bytes(text.substr(0, colon), "--sizes"), hi = parse_bytes(text.substr(colon + 1), "--sizes");
+    if (lo > hi) throw std::invalid_argument("--sizes '" + text + "': the first size is larger than the last");
+    for (std::int64_t s = lo; s <= hi; s = s == 0 ? 1 : s * 2) out.push_back(s);
+    return out;
+  }
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    auto comma = text.find(',', at);
+    out.push_back(parse_bytes(text.substr(at, comma - at), "--sizes"));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return out;
+}
+
+// Several machines are separated by commas, but topology specs may hold commas themselves
+// (fattree:4,2): the text is split only when every piece is a preset.
+std::vector<std::string> split_machines(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t at = 0;
+  while (true) {
+    auto comma = text.find(',', at);
+    parts.push_back(text.substr(at, comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  for (const auto& p : parts)
+    if (!presets::is_preset(p)) return {text};
+  return parts;
+}
+
+std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
+
+void print_crossovers(const std::vector<row>& rows, const std::vector<std::string>& machines,
+                      const std::vector<int>& procs, const std::vector<std::int64_t>& sizes) {
+  if (machines.size() != 2) return;
+  std::cout << "\n# crossover (" << machines[0] << " vs " << machines[1] << ", by average latency)\n";
+  for (int p : procs) {
+    std::string winner, text;
+    for (auto s : sizes) {
+      const row *a = nullptr, *b = nullptr;
+      for (const auto& r : rows)
+        if (r.procs == p && r.bytes == s) (r.machine == machines[0] ? a : b) = &r;
+      if (!a || !b) continue;
+      std::string now = a->t.avg <= b->t.avg ? machines[0] : machines[1];
+      if (winner.empty()) text = now + " faster from " + format_bytes(s);
+      else if (now != winner) text += ", " + now + " faster from " + format_bytes(s);
+      winner = now;
+    }
+    std::cout << fmt::format("{:>5} PEs: {}\n", p, text);
+  }
+}
+
+void write_outputs(const std::vector<row>& rows, const std::string& op, const std::string& json_file,
+                   const std::string& csv_file) {
+  if (!json_file.empty()) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& r : rows)
+      all.push_back({{"machine", r.machine}, {"op", op}, {"algorithm", r.algorithm}, {"procs", r.procs},
+                     {"bytes", r.bytes}, {"min_ps", r.t.min.ps}, {"avg_ps", r.t.avg.ps}, {"max_ps", r.t.max.ps}});
+    std::ofstream out(json_file);
+    if (!out) throw std::invalid_argument("--json file '" + json_file + "' cannot be written");
+    out << all.dump(1) << "\n";
+  }
+  if (!csv_file.empty()) {
+    std::ofstream out(csv_file);
+    if (!out) throw std::invalid_argument("--csv file '" + csv_file + "' cannot be written");
+    out << "machine,op,algorithm,procs,bytes,min_us,avg_us,max_us\n";
+    for (const auto& r : rows)
+      out << r.machine << "," << op << "," << r.algorithm << "," << r.procs << "," << r.bytes << "," << us(r.t.min)
+          << "," << us(r.t.avg) << "," << us(r.t.max) << "\n";
+  }
+}
+
+}  // namespace
+
 command_runner add_coll_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("coll", "(not available yet)");
-  return [sub]() -> int {
+  struct state {
+    std::string op = "allreduce", algorithm, sizes = "8:1M", procs, csv_file;
+    int iterations = 1, root = 0;
+    machine_options machine;
+  };
+  auto s = std::make_shared<state>();
+  std::string ops, algos;
+  for (const auto& o : coll::operations()) {
+    ops += (ops.empty() ? "" : ", ") + std::string(o.name);
+    algos += "\n  " + std::string(o.name) + ":";
+    for (const auto& a : coll::algorithms(o.op)) algos += " " + std::string(a.name);
+  }
+  auto* sub = app.add_subcommand("coll", "OSU-style latency of a collective on one or two machines");
+  sub->footer("Algorithms (default by size and PE count, docs/collectives.md):" + algos);
+  sub->add_option("--op", s->op, "collective: " + ops)->capture_default_str();
+  sub->add_option("--algorithm,-a", s->algorithm, "algorithm (default: chosen by size and PE count)");
+  sub->add_option("--sizes", s->sizes, "bytes per PE: LO:HI (powers of two) or a list 8,4K,1M")->capture_default_str();
+  sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 2,4,8,16 (default: the machine's)");
+  sub->add_option("--iterations,-i", s->iterations, "calls per measurement (time per call is reported)")->capture_default_str();
+  sub->add_option("--root", s->root, "root of broadcast, scatter, gather, reduce")->capture_default_str();
+  sub->add_option("--csv", s->csv_file, "write the table as CSV");
+  add_machine_options(*sub, s->machine);
+  return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
-    throw std::runtime_error("weft coll is not available in this build yet");
+    coll::benchmark_case c;
+    c.op = coll::parse_operation(s->op);
+    c.algorithm = s->algorithm;
+    c.iterations = s->iterations;
+    c.root = s->root;
+    if (!c.algorithm.empty()) coll::find_algorithm(c.op, c.algorithm);
+    const auto sizes = parse_sizes(s->sizes);
+    const auto machines = split_machines(s->machine.machine);
+    std::vector<row> rows;
+    std::vector<int> all_procs;
+    for (const auto& name : machines) {
+      auto o = s->machine;
+      o.machine = name;
+      auto m = build_machine(o);
+      std::vector<int> procs;
+      if (s->procs.empty()) procs.push_back(default_procs(o, m));
+      else
+        for (auto p : parse_sizes(s->procs)) procs.push_back(static_cast<int>(p));
+      for (int p : procs) {
+        if (p < 1) throw std::invalid_argument("--procs " + std::to_string(p) + " must be at least 1");
+        if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
+        if (std::find(all_procs.begin(), all_procs.end(), p) == all_procs.end()) all_procs.push_back(p);
+        auto opt = build_run_options(o, p);
+        opt.program_name = "coll " + s->op;
+        std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {:>10} {:>20} {:>12} {:>12} {:>12}\n", s->op, name, p,
+                                 o.mapping.empty() ? "" : ", mapping " + o.mapping, "bytes", "algorithm", "min(us)",
+                                 "avg(us)", "max(us)");
+        for (auto bytes : sizes) {
+          c.bytes = bytes;
+          std::vector<vtime> per_pe(static_cast<std::size_t>(p));
+          auto r = m.run(p, coll::benchmark_program(c, per_pe), opt);
+          if (r.status != run_status::ok) return emit_report(r, o);
+          row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
+          std::cout << fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", bytes, rw.algorithm, us(rw.t.min), us(rw.t.avg),
+                                   us(rw.t.max));
+          rows.push_back(rw);
+        }
+      }
+    }
+    print_crossovers(rows, machines, all_procs, sizes);
+    write_outputs(rows, s->op, s->machine.json_file, s->csv_file);
+    return 0;
   };
 }
 

@@ -3,13 +3,19 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
+
+#include "weft/presets/preset.hpp"
 
 namespace weft::cli {
 
 void add_machine_options(CLI::App& sub, machine_options& o) {
-  sub.add_option("--machine,-m", o.machine, "topology spec, e.g. torus:8x8, mesh:4x4, ring:16, full:8")
+  sub.add_option("--machine,-m", o.machine,
+                 "topology spec (torus:8x8, mesh:4x4, ring:16, full:8), a preset name (weft machines) or a preset .toml file")
       ->capture_default_str();
+  sub.add_option("--mapping", o.mapping,
+                 "rank->node mapping: identity (default), a preset's named mapping (e.g. fig11), or file:PATH");
   sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
   auto* link = "Link model (docs/model.md)";
   sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
@@ -40,41 +46,83 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
+  o.parsed_by = &sub;
 }
 
+namespace {
+
+// A link option counts as given when it was typed, or (options built in code) when it differs
+// from its default; only given options override a preset.
+bool given(const machine_options& o, const char* flag, const std::string& value, const std::string& fallback) {
+  if (o.parsed_by) return o.parsed_by->count(flag) > 0;
+  return value != fallback;
+}
+
+}  // namespace
+
 machine build_machine(const machine_options& o) {
-  link_model m;
-  m.alpha = parse_time(o.alpha, "--alpha");
+  const machine_options defaults;
+  std::optional<presets::preset> preset;
+  if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
+  link_model m = preset ? preset->model : link_model{};
+  auto time = [&](const char* flag, const std::string& v, const std::string& d, vtime& into) {
+    if (!preset || given(o, flag, v, d)) into = parse_time(v, flag);
+  };
+  time("--alpha", o.alpha, defaults.alpha, m.alpha);
   if (!o.tau.empty() && !o.bandwidth.empty())
     throw std::invalid_argument("--tau and --bandwidth both given; they set the same thing, give one");
   if (!o.tau.empty()) m.tau = parse_byte_time(o.tau, "--tau");
   if (!o.bandwidth.empty()) m.tau = parse_bandwidth(o.bandwidth, "--bandwidth");
-  m.hop_latency = parse_time(o.hop_latency, "--hop-latency");
-  m.o_send = parse_time(o.o_send, "--o-send");
-  m.o_recv = parse_time(o.o_recv, "--o-recv");
-  m.gap = parse_time(o.gap, "--gap");
-  m.poll = parse_time(o.poll, "--poll");
-  m.mode = parse_switching(o.switching);
-  m.mtu = parse_bytes(o.mtu, "--mtu");
-  m.ports = parse_port_model(o.ports);
+  time("--hop-latency", o.hop_latency, defaults.hop_latency, m.hop_latency);
+  time("--o-send", o.o_send, defaults.o_send, m.o_send);
+  time("--o-recv", o.o_recv, defaults.o_recv, m.o_recv);
+  time("--gap", o.gap, defaults.gap, m.gap);
+  time("--poll", o.poll, defaults.poll, m.poll);
+  if (!preset || given(o, "--switching", o.switching, defaults.switching)) m.mode = parse_switching(o.switching);
+  if (!preset || given(o, "--mtu", o.mtu, defaults.mtu)) m.mtu = parse_bytes(o.mtu, "--mtu");
+  if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
-  m.short_alpha = parse_time(o.short_alpha, "--short-alpha");
+  time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   if (!o.short_tau.empty() && !o.short_bandwidth.empty())
     throw std::invalid_argument("--short-tau and --short-bandwidth both given; give one");
   if (!o.short_tau.empty()) m.short_tau = parse_byte_time(o.short_tau, "--short-tau");
   if (!o.short_bandwidth.empty()) m.short_tau = parse_bandwidth(o.short_bandwidth, "--short-bandwidth");
-  m.chain_alpha = parse_time(o.chain_alpha, "--chain-alpha");
-  return machine(o.machine, m, o.routing);
+  time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
+  if (preset) return machine(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
+  try {
+    return machine(o.machine, m, o.routing);
+  } catch (const std::invalid_argument& e) {
+    if (o.machine.find(':') != std::string::npos) throw;
+    // A bare word may have been meant as a preset: name those too.
+    std::string known;
+    for (const auto& p : presets::list()) known += (known.empty() ? "" : ", ") + p.name;
+    throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known);
+  }
 }
 
-run_options build_run_options(const machine_options& o) {
+int default_procs(const machine_options& o, const machine& m) {
+  if (presets::is_preset(o.machine)) {
+    auto p = presets::load(o.machine);
+    if (p.procs > 0) return p.procs;
+  }
+  return m.topo().node_count();
+}
+
+run_options build_run_options(const machine_options& o, int procs) {
   run_options r;
   r.workers = o.workers;
   if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
   r.pin = parse_pin_policy(o.pin);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   r.trace = !o.trace_file.empty();
+  if (!o.mapping.empty() && o.mapping != "identity") {
+    std::optional<presets::preset> p;
+    if (presets::is_preset(o.machine)) p = presets::load(o.machine);
+    auto m = build_machine(o);
+    // Without a PE count (callers that do not know it yet), the whole mapping is used.
+    r.node_of_rank = presets::mapping_for(p ? &*p : nullptr, o.mapping, procs, m.topo().node_count());
+  }
   return r;
 }
 

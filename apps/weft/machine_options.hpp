@@ -1,6 +1,8 @@
 #pragma once
-// The options every command that runs PE programs shares: the machine spec, the link model
-// and the runtime settings. Parsed as text so that errors name the exact value typed.
+// The options every command that runs PE programs shares: the machine (a topology spec or a
+// preset name / .toml file), the link model and the runtime settings. Parsed as text so that
+// errors name the exact value typed. With a preset, the link options typed on the command line
+// override the preset's values one by one.
 
 #include <optional>
 #include <string>
@@ -14,7 +16,8 @@ class App;
 namespace weft::cli {
 
 struct machine_options {
-  std::string machine = "torus:8x8";
+  std::string machine = "torus:8x8";  ///< topology spec, preset name or path to a .toml preset
+  std::string mapping;                ///< rank->node: identity, a preset's named mapping, file:PATH
   std::string routing;
   std::string alpha = "0", tau, bandwidth, hop_latency = "0", o_send = "0", o_recv = "0", gap = "0",
               poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
@@ -24,14 +27,20 @@ struct machine_options {
   std::string stack_size = "64KiB";
   bool ticks = false;
   std::string json_file, trace_file;
+  /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
+  const CLI::App* parsed_by = nullptr;
 };
 
 /// Adds --machine, the link-model options and the runtime options to `sub`.
 void add_machine_options(CLI::App& sub, machine_options& o);
-/// Builds the machine; throws std::invalid_argument naming a bad value.
+/// Builds the machine; throws std::invalid_argument naming a bad value or, for an unknown
+/// preset, listing the known ones.
 machine build_machine(const machine_options& o);
-/// The runtime settings (workers, pinning, stack size, tracing).
-run_options build_run_options(const machine_options& o);
+/// The runtime settings (workers, pinning, stack size, tracing) and, for `procs` PEs, the
+/// --mapping (or none: PE i on node i).
+run_options build_run_options(const machine_options& o, int procs = 0);
+/// The PE count when --procs is not given: a preset's own, else one PE per topology node.
+int default_procs(const machine_options& o, const machine& m);
 /// Prints the report, writes --json / --trace if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);
 

@@ -1,16 +1,38 @@
-// Placeholder until the machines module lands: the subcommand exists but says it is not built yet.
+// weft machines [NAME]: the machine presets, one line each, or one preset in full.
 #include <CLI/CLI.hpp>
-#include <stdexcept>
+#include <iostream>
+#include <memory>
 
 #include "commands.hpp"
+#include "weft/presets/preset.hpp"
 
 namespace weft::cli {
 
 command_runner add_machines_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("machines", "(not available yet)");
-  return [sub]() -> int {
+  auto name = std::make_shared<std::string>();
+  auto* sub = app.add_subcommand("machines", "list the machine presets (--machine NAME), or show one");
+  sub->add_option("name", *name, "show this preset in full");
+  return [sub, name]() -> int {
     if (!sub->parsed()) return -1;
-    throw std::runtime_error("weft machines is not available in this build yet");
+    if (name->empty()) {
+      auto all = presets::list();
+      std::size_t width = 0;
+      for (const auto& p : all) width = std::max(width, p.name.size());
+      for (const auto& p : all) std::cout << p.name << std::string(width + 2 - p.name.size(), ' ') << p.summary << "\n";
+      return 0;
+    }
+    auto p = presets::load(*name);
+    std::cout << p.name << ": " << p.summary << "\n"
+              << "  file      " << p.source << "\n"
+              << "  topology  " << p.topology << (p.routing.empty() ? "" : ", routing " + p.routing) << "\n"
+              << "  procs     " << p.procs << "\n"
+              << "  link      " << p.model.describe() << "\n";
+    for (const auto& [map_name, nodes] : p.mappings) {
+      std::cout << "  mapping   " << map_name << ":";
+      for (auto n : nodes) std::cout << " " << n;
+      std::cout << "\n";
+    }
+    return 0;
   };
 }
 

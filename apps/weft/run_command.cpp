@@ -40,10 +40,10 @@ command_runner add_run_command(CLI::App& app) {
     prm.iterations = s->iterations;
     auto prog = s->registry.make(s->program, prm);
     auto m = build_machine(s->machine);
-    auto opt = build_run_options(s->machine);
-    opt.program_name = s->program;
-    int procs = s->procs > 0 ? s->procs : m.topo().node_count();
     if (s->procs < 0) throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
+    const int procs = s->procs > 0 ? s->procs : default_procs(s->machine, m);
+    auto opt = build_run_options(s->machine, procs);
+    opt.program_name = s->program;
     std::ofstream heat_out;
     if (!s->heatmap.empty()) {  // open first: a bad path fails before a long run
       heat_out.open(s->heatmap);

@@ -122,9 +122,11 @@ void report::print(std::ostream& out, int top_links) const {
   fmt::print(out, "\nPEs per CPU (most resumes):");
   for (std::size_t c = 0; c < host.pes_per_cpu.size(); ++c)
     if (host.pes_per_cpu[c]) fmt::print(out, " cpu{}:{}", c, host.pes_per_cpu[c]);
-  fmt::print(out, "\nwall {:.3f} s, {} engine events ({:.3g}/s), {:.3g} messages/s, {} phases, peak RSS {}\n",
-             host.wall_seconds, host.engine_events, host.events_per_second, host.messages_per_second,
-             host.phases, format_bytes(host.peak_rss_bytes));
+  fmt::print(out,
+             "\nwall {:.3f} s, {} engine events ({:.3g}/s), {:.3g} messages/s, {} phases ({} spread over workers), "
+             "peak RSS {}\n",
+             host.wall_seconds, host.engine_events, host.events_per_second, host.messages_per_second, host.phases,
+             host.spread_phases, format_bytes(host.peak_rss_bytes));
 }
 
 void report::write_json(std::ostream& out, bool with_host) const {
@@ -188,6 +190,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
                  {"events_per_second", host.events_per_second},
                  {"messages_per_second", host.messages_per_second},
                  {"phases", host.phases},
+                 {"spread_phases", host.spread_phases},
                  {"peak_rss_bytes", host.peak_rss_bytes}};
   }
   out << j.dump(1) << '\n';

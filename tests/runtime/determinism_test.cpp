@@ -56,7 +56,6 @@ struct scenario {
 
 std::vector<scenario> scenarios() {
   weft::programs::params big{4096, 2};
-  weft::link_model single = physical();
   return {
       {"torus:4x4", 16, weft::programs::alltoall(big)},
       {"mesh:4x4", 16, weft::programs::alltoall({100000, 1})},

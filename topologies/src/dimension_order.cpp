@@ -58,6 +58,11 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
   stride_.resize(static_cast<std::size_t>(dims));
   for (int d = 0, s = 1; d < dims; s *= shape_[static_cast<std::size_t>(d)], ++d)
     stride_[static_cast<std::size_t>(d)] = s;
+  coord_.resize(static_cast<std::size_t>(topo.node_count()) * static_cast<std::size_t>(dims));
+  for (node_id n = 0; n < topo.node_count(); ++n)
+    for (int d = 0; d < dims; ++d)
+      coord_[static_cast<std::size_t>(n) * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)] =
+          (n / stride_[static_cast<std::size_t>(d)]) % shape_[static_cast<std::size_t>(d)];
   next_link_.assign(static_cast<std::size_t>(topo.node_count()) * 2 * static_cast<std::size_t>(dims), -1);
   for (node_id n = 0; n < topo.node_count(); ++n)
     for (link_id l : topo.out_links(n)) {
@@ -86,17 +91,17 @@ void dimension_order::next_hops(node_id current, node_id dst, const route_state&
   for (int axis : axis_order_) {
     auto a = static_cast<std::size_t>(axis);
     int k = shape_[a];
-    int here = (current / stride_[a]) % k;
-    int there = (dst / stride_[a]) % k;
+    int here = coord_[static_cast<std::size_t>(current) * dims + a];
+    int there = coord_[static_cast<std::size_t>(dst) * dims + a];
     if (here == there) continue;
-    int forward = ((there - here) % k + k) % k;  // steps going +
+    int forward = there > here ? there - here : there - here + k;  // steps going +
     bool plus = wrap_[a] ? forward <= k - forward : there > here;
     auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1);
     int vc = 0;
     if (dateline_ && wrap_[a]) {
       // The axis' source coordinate is untouched until this axis is routed, so whether the
       // packet already crossed the dateline follows from where it started on this axis.
-      int start = (state.source / stride_[a]) % k;
+      int start = coord_[static_cast<std::size_t>(state.source) * dims + a];
       bool crossed = plus ? here < start : here > start;
       bool crossing = plus ? here == k - 1 : here == 0;
       vc = (crossed || crossing) ? 1 : 0;

@@ -55,6 +55,7 @@ struct host_report {
   double messages_per_second = 0;
   std::int64_t peak_rss_bytes = 0;
   std::uint64_t phases = 0;
+  std::uint64_t spread_phases = 0;  ///< phases whose PEs were spread over the workers
   std::uint64_t engine_events = 0;
 };
 

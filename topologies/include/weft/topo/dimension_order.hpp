@@ -7,6 +7,7 @@
 // it crosses that axis' wraparound link (the dateline), and on VC 1 from there to the end of the
 // axis; the next axis starts again on VC 0. That breaks the ring cycles of a torus.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ class dimension_order final : public routing {
   std::vector<int> shape_;   // cached: next_hops must not allocate
   std::vector<char> wrap_;
   std::vector<int> stride_;
+  // coord_[node * dims + axis]: coordinates precomputed, so a hop costs no division.
+  std::vector<std::int32_t> coord_;
   bool dateline_;
   bool binary_ascending_ = false;  // hypercube in axis order 0,1,2..: the lowest differing bit
   std::string name_;

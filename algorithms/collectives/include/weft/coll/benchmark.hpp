@@ -1,0 +1,34 @@
+#pragma once
+// OSU-style measurement of one collective: every PE enters together (a barrier), runs the call
+// `iterations` times, and records its own virtual time per call. Used by `weft coll` and the
+// drivers in bench/collectives.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "weft/coll/registry.hpp"
+#include "weft/machine.hpp"
+
+namespace weft::coll {
+
+struct benchmark_case {
+  operation op = operation::allreduce;
+  std::string algorithm;    ///< empty: the default for the size
+  std::int64_t bytes = 8;   ///< per PE (broadcast: the whole buffer; scatter/gather/allgather: one block)
+  int iterations = 1;
+  int root = 0;
+};
+
+struct latency {
+  vtime min{}, avg{}, max{};  ///< over PEs, of each PE's time per call
+};
+
+/// The PE program; PE r writes its time per call to per_pe[r] (sized to the run's PE count).
+/// Doubles (sum) when `bytes` is a multiple of 8, else bytes (sum mod 256).
+program benchmark_program(const benchmark_case& c, std::vector<vtime>& per_pe);
+latency summarize(const std::vector<vtime>& per_pe);
+/// The algorithm that runs for `c` on `procs` PEs (the named one, or the default).
+std::string algorithm_for(const benchmark_case& c, int procs);
+
+}  // namespace weft::coll

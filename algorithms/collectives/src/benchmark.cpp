@@ -1,0 +1,71 @@
+#include "weft/coll/benchmark.hpp"
+
+#include <functional>
+#include <stdexcept>
+
+#include "weft/coll/collectives.hpp"
+
+namespace weft::coll {
+
+namespace {
+
+template <class T>
+void run_once(group& g, const benchmark_case& c, std::vector<T>& a, std::vector<T>& b, const options& o) {
+  switch (c.op) {
+    case operation::broadcast: broadcast(g, a, c.root, o); break;
+    case operation::scatter: scatter(g, b, a, c.root, o); break;
+    case operation::gather: gather(g, a, b, c.root, o); break;
+    case operation::reduce: reduce(g, a, b, std::plus<T>{}, c.root, o); break;
+    case operation::allgather: allgather(g, a, b, o); break;
+    case operation::allreduce: allreduce(g, a, std::plus<T>{}, o); break;
+    case operation::barrier: barrier(g, o); break;
+  }
+}
+
+template <class T>
+void measure(pe& p, const benchmark_case& c, std::vector<vtime>& per_pe) {
+  auto g = group::world(p);
+  const auto n = static_cast<std::size_t>(c.bytes) / sizeof(T), size = static_cast<std::size_t>(p.size());
+  const bool root = p.rank() == c.root;
+  std::vector<T> a(n, T(1));
+  std::vector<T> b;
+  if (c.op == operation::allgather || ((c.op == operation::scatter || c.op == operation::gather) && root)) b.resize(n * size);
+  if (c.op == operation::reduce && root) b.resize(n);
+  const options o{.algorithm = c.algorithm};
+  p.barrier();
+  const vtime start = p.now();
+  for (int i = 0; i < c.iterations; ++i) run_once(g, c, a, b, o);
+  per_pe[static_cast<std::size_t>(p.rank())] = vtime{(p.now() - start).ps / c.iterations};
+}
+
+}  // namespace
+
+program benchmark_program(const benchmark_case& c, std::vector<vtime>& per_pe) {
+  if (c.bytes < 0) throw std::invalid_argument("message size " + std::to_string(c.bytes) + " is negative");
+  if (c.iterations < 1) throw std::invalid_argument("iterations " + std::to_string(c.iterations) + " must be at least 1");
+  if (!c.algorithm.empty()) find_algorithm(c.op, c.algorithm);  // unknown names fail here, listing the known ones
+  return [c, &per_pe](pe& p) {
+    if (c.bytes % 8 == 0) measure<double>(p, c, per_pe);
+    else measure<std::uint8_t>(p, c, per_pe);
+  };
+}
+
+latency summarize(const std::vector<vtime>& per_pe) {
+  latency l;
+  if (per_pe.empty()) return l;
+  l.min = l.max = per_pe.front();
+  __int128 sum = 0;
+  for (auto t : per_pe) {
+    l.min = min(l.min, t);
+    l.max = max(l.max, t);
+    sum += t.ps;
+  }
+  l.avg = vtime{static_cast<std::int64_t>(sum / static_cast<__int128>(per_pe.size()))};
+  return l;
+}
+
+std::string algorithm_for(const benchmark_case& c, int procs) {
+  return std::string(select_algorithm(c.op, c.algorithm, c.bytes, procs).name);
+}
+
+}  // namespace weft::coll

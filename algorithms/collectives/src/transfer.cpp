@@ -1,0 +1,53 @@
+#include "transfer.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace weft::coll::detail {
+
+std::string where(const call& c) {
+  return "PE " + std::to_string(c.g->global(c.g->rank())) + " (group rank " + std::to_string(c.g->rank()) + ") in " +
+         c.what + ": ";
+}
+
+request isend_to(const call& c, int to, std::span<const std::byte> data) {
+  return c.g->self().isend(c.g->global(to), c.tag, payload(data));
+}
+
+void take(const call& c, int from, const received& m, std::span<std::byte> into) {
+  if (m.data.size() != into.size())
+    throw std::length_error(where(c) + "expected " + std::to_string(into.size()) + " bytes from PE " +
+                            std::to_string(c.g->global(from)) + ", got " + std::to_string(m.data.size()) +
+                            " (buffer sizes differ across PEs)");
+  if (!into.empty()) std::memcpy(into.data(), m.data.data(), into.size());
+}
+
+void recv_from(const call& c, int from, std::span<std::byte> into) {
+  take(c, from, c.g->self().recv(c.g->global(from), c.tag), into);
+}
+
+void exchange(const call& c, int to, std::span<const std::byte> out, int from, std::span<std::byte> in) {
+  auto s = isend_to(c, to, out);
+  recv_from(c, from, in);
+  c.g->self().wait(s);
+}
+
+void wait_sends(const call& c, std::vector<request>& sends) {
+  if (!sends.empty()) c.g->self().wait_all(sends);
+  sends.clear();
+}
+
+std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int parts) {
+  const std::size_t count = bytes / elem, p = static_cast<std::size_t>(parts);
+  std::vector<std::size_t> off(p + 1, 0);
+  for (std::size_t i = 0; i < p; ++i) off[i + 1] = off[i] + (count / p + (i < count % p ? 1 : 0)) * elem;
+  return off;
+}
+
+int floor_pow2(int n) {
+  int p = 1;
+  while (p * 2 <= n) p *= 2;
+  return p;
+}
+
+}  // namespace weft::coll::detail

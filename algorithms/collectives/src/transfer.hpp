@@ -1,0 +1,37 @@
+#pragma once
+// Point-to-point steps shared by the algorithms: send to / receive from a group rank, checking
+// that what arrives has exactly the size this PE expects (sizes that differ across PEs are
+// reported here, naming both PEs, instead of corrupting data or hanging).
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "weft/coll/detail/call.hpp"
+#include "weft/coll/group.hpp"
+
+namespace weft::coll::detail {
+
+/// Starts a send of `data` to group rank `to`.
+request isend_to(const call& c, int to, std::span<const std::byte> data);
+/// Receives from group rank `from` into `into`; throws if the size differs.
+void recv_from(const call& c, int from, std::span<std::byte> into);
+/// Copies a received message into `into`; throws if the size differs.
+void take(const call& c, int from, const received& m, std::span<std::byte> into);
+/// Sends `out` to `to` and receives `in` from `from` at the same time.
+void exchange(const call& c, int to, std::span<const std::byte> out, int from, std::span<std::byte> in);
+/// Waits for the send requests.
+void wait_sends(const call& c, std::vector<request>& sends);
+
+/// "PE 3 (group rank 1) in allreduce/ring: " — the prefix of every error message.
+std::string where(const call& c);
+
+/// Offsets of P blocks that cut `bytes` at element boundaries as evenly as possible
+/// (the first blocks get one element more); size P + 1.
+std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int parts);
+
+/// Largest power of two <= n (n >= 1).
+int floor_pow2(int n);
+
+}  // namespace weft::coll::detail

@@ -1,0 +1,238 @@
+// Every operation x algorithm x group size x message size, on real data: each PE checks the
+// result it holds and throws on any difference, so a wrong byte fails the run.
+#define BOOST_TEST_MODULE collectives correctness
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "weft/coll/collectives.hpp"
+#include "weft/machine.hpp"
+
+namespace bd = boost::unit_test::data;
+namespace coll = weft::coll;
+using weft::vtime;
+
+namespace {
+
+struct case_id {
+  coll::operation op;
+  std::string algorithm;
+};
+std::ostream& operator<<(std::ostream& out, const case_id& c) { return out << coll::to_string(c.op) << "/" << c.algorithm; }
+
+std::vector<case_id> every_algorithm() {
+  std::vector<case_id> all;
+  for (const auto& o : coll::operations())
+    for (const auto& a : coll::algorithms(o.op)) all.push_back({o.op, std::string(a.name)});
+  return all;
+}
+
+// A machine with real costs, so messages overlap and queue as they would (contention changes
+// arrival order, and algorithms must not depend on it).
+weft::machine test_machine() {
+  weft::link_model m;
+  m.alpha = vtime::ns(500);
+  m.tau = {250, 1};
+  m.hop_latency = vtime::ns(50);
+  return weft::machine("torus:8x8", m);
+}
+
+// Value i of PE r: distinct per PE and position, small enough that sums never overflow.
+std::int64_t value(int r, std::size_t i) { return static_cast<std::int64_t>(r) * 1000003 + static_cast<std::int64_t>(i) * 7 + 1; }
+
+std::vector<std::int64_t> values_of(int r, std::size_t n) {
+  std::vector<std::int64_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = value(r, i);
+  return v;
+}
+
+void expect(bool ok, const weft::pe& p, const std::string& what) {
+  if (!ok) throw std::runtime_error("PE " + std::to_string(p.rank()) + ": wrong " + what);
+}
+
+// Runs one collective with n elements per PE (the block size of scatter/gather/allgather).
+void check_one(weft::pe& p, const case_id& c, std::size_t n, int root) {
+  auto g = coll::group::world(p);
+  const int size = p.size(), me = p.rank();
+  const auto ps = static_cast<std::size_t>(size);
+  const coll::options o{.algorithm = c.algorithm};
+  switch (c.op) {
+    case coll::operation::broadcast: {
+      auto x = me == root ? values_of(root, n) : std::vector<std::int64_t>(n, -1);
+      coll::broadcast(g, x, root, o);
+      expect(x == values_of(root, n), p, "broadcast");
+      break;
+    }
+    case coll::operation::scatter: {
+      std::vector<std::int64_t> all, mine(n, -1);
+      if (me == root)
+        for (int r = 0; r < size; ++r) for (auto v : values_of(r, n)) all.push_back(v);
+      coll::scatter(g, all, mine, root, o);
+      expect(mine == values_of(me, n), p, "scatter");
+      break;
+    }
+    case coll::operation::gather: {
+      std::vector<std::int64_t> all(me == root ? ps * n : 0, -1), want;
+      coll::gather(g, values_of(me, n), all, root, o);
+      if (me == root)
+        for (int r = 0; r < size; ++r) for (auto v : values_of(r, n)) want.push_back(v);
+      expect(all == want, p, "gather");
+      break;
+    }
+    case coll::operation::reduce: {
+      std::vector<std::int64_t> out(me == root ? n : 0, -1), want(me == root ? n : 0, 0);
+      coll::reduce(g, values_of(me, n), out, std::plus<>{}, root, o);
+      for (std::size_t i = 0; i < want.size(); ++i) for (int r = 0; r < size; ++r) want[i] += value(r, i);
+      expect(out == want, p, "reduce");
+      break;
+    }
+    case coll::operation::allgather: {
+      std::vector<std::int64_t> all(ps * n, -1), want;
+      coll::allgather(g, values_of(me, n), all, o);
+      for (int r = 0; r < size; ++r) for (auto v : values_of(r, n)) want.push_back(v);
+      expect(all == want, p, "allgather");
+      break;
+    }
+    case coll::operation::allreduce: {
+      auto x = values_of(me, n);
+      std::vector<std::int64_t> want(n, 0);
+      for (std::size_t i = 0; i < n; ++i) for (int r = 0; r < size; ++r) want[i] += value(r, i);
+      coll::allreduce(g, x, std::plus<>{}, o);
+      expect(x == want, p, "allreduce");
+      break;
+    }
+    case coll::operation::barrier: {
+      // Member r waits r microseconds first: nobody may leave before the last has entered.
+      p.compute(vtime::us(me));
+      coll::barrier(g, o);
+      expect(p.now() >= vtime::us(size - 1), p, "barrier (left before everyone entered)");
+      break;
+    }
+  }
+}
+
+void expect_ok(const weft::report& r) {
+  BOOST_TEST(r.status == weft::run_status::ok);
+  for (const auto& line : r.problems) BOOST_TEST_MESSAGE(line);
+  BOOST_TEST(r.unreceived.empty());
+}
+
+const std::vector<int> group_sizes{1, 2, 3, 4, 5, 7, 8, 16, 64};
+
+}  // namespace
+
+// Sizes: 0 elements, 1 element (8 B, the paper's allreduce), 5 (fewer than P: empty ring
+// segments) and 67 (not a multiple of any P), twice each with a different root.
+BOOST_DATA_TEST_CASE(every_algorithm_gives_the_right_result_for_every_group_size_and_message_size,
+                     bd::make(every_algorithm()) * bd::make(group_sizes), c, procs) {
+  auto m = test_machine();
+  auto r = m.run(procs, [&](weft::pe& p) {
+    int call = 0;
+    for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{67}})
+      check_one(p, c, n, (call++ * 3 + p.size() - 1) % p.size());
+  });
+  expect_ok(r);
+}
+
+BOOST_DATA_TEST_CASE(collectives_on_disjoint_subgroups_run_side_by_side_without_mixing,
+                     bd::make(every_algorithm()), c) {
+  auto m = test_machine();
+  auto r = m.run(12, [&](weft::pe& p) {
+    // Odd PEs in reverse order form one group, even PEs another; both run the same calls.
+    std::vector<int> odd{11, 9, 7, 5, 3, 1}, even{0, 2, 4, 6, 8, 10};
+    const bool is_odd = p.rank() % 2 == 1;
+    coll::group g(p, is_odd ? odd : even, is_odd ? 2 : 3);
+    const coll::options o{.algorithm = c.algorithm};
+    std::vector<std::int64_t> x{g.rank() == 0 ? 1000 + p.rank() : -1};
+    for (int k = 0; k < 2; ++k) {
+      switch (c.op) {
+        case coll::operation::allreduce: {
+          std::vector<std::int64_t> y{p.rank()};
+          coll::allreduce(g, y, std::plus<>{}, o);
+          expect(y[0] == (is_odd ? 36 : 30), p, "subgroup allreduce");
+          break;
+        }
+        case coll::operation::allgather: {
+          std::vector<std::int64_t> all(6);
+          coll::allgather(g, std::vector<std::int64_t>{p.rank()}, all, o);
+          std::vector<std::int64_t> want;
+          for (int w : is_odd ? odd : even) want.push_back(w);
+          expect(all == want, p, "subgroup allgather");
+          break;
+        }
+        case coll::operation::broadcast: {
+          auto y = x;
+          coll::broadcast(g, y, 0, o);
+          expect(y[0] == 1000 + (is_odd ? 11 : 0), p, "subgroup broadcast");
+          break;
+        }
+        default:
+          coll::barrier(g);  // the other operations are covered on the world group above
+      }
+    }
+  });
+  expect_ok(r);
+}
+
+// A struct element and a non-additive op, through every allreduce algorithm.
+BOOST_DATA_TEST_CASE(allreduce_works_for_any_trivially_copyable_element_and_associative_op,
+                     bd::make(std::vector<std::string>{"dissemination", "recursive-doubling", "ring"}) *
+                         bd::make(std::vector<int>{3, 6, 8}),
+                     algorithm, procs) {
+  struct extent {
+    std::int16_t lo;
+    std::int32_t hi;
+  };
+  auto m = test_machine();
+  auto r = m.run(procs, [&](weft::pe& p) {
+    std::vector<extent> x(9, extent{static_cast<std::int16_t>(p.rank()), p.rank() * 10});
+    coll::allreduce(p, x, [](extent a, extent b) { return extent{std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; },
+                    {.algorithm = algorithm});
+    for (const auto& e : x) expect(e.lo == 0 && e.hi == (p.size() - 1) * 10, p, "min/max extent");
+  });
+  expect_ok(r);
+}
+
+// Gather-reduce combines in rank order, so an associative op that does not commute works too.
+BOOST_AUTO_TEST_CASE(gather_reduce_keeps_rank_order_for_a_non_commutative_op) {
+  auto m = test_machine();
+  auto r = m.run(7, [](weft::pe& p) {
+    // 2x2 integer matrices [[1, r], [0, 1]]... composed with a twist so order matters.
+    struct mat {
+      std::int64_t a, b, c, d;
+    };
+    auto mul = [](mat x, mat y) { return mat{x.a * y.a + x.b * y.c, x.a * y.b + x.b * y.d, x.c * y.a + x.d * y.c, x.c * y.b + x.d * y.d}; };
+    auto of = [](int r) { return mat{1, r + 1, r % 3, 1}; };
+    std::vector<mat> out(p.rank() == 2 ? 1 : 0);
+    coll::reduce(p, std::vector<mat>{of(p.rank())}, out, mul, 2, {.algorithm = "gather-reduce"});
+    if (p.rank() == 2) {
+      mat want = of(0);
+      for (int r = 1; r < p.size(); ++r) want = mul(want, of(r));
+      expect(out[0].a == want.a && out[0].b == want.b && out[0].c == want.c && out[0].d == want.d, p, "ordered product");
+    }
+  });
+  expect_ok(r);
+}
+
+BOOST_AUTO_TEST_CASE(the_pe_overloads_and_the_default_algorithms_work_back_to_back) {
+  auto m = test_machine();
+  auto r = m.run(10, [](weft::pe& p) {
+    for (std::size_t n : {1u, 300u, 5000u}) {
+      auto x = values_of(p.rank(), n);
+      coll::allreduce(p, x, std::plus<>{});
+      std::vector<std::int64_t> y(n, p.rank() == 4 ? 7 : 0);
+      coll::broadcast(p, y, 4);
+      expect(std::all_of(y.begin(), y.end(), [](auto v) { return v == 7; }), p, "default broadcast");
+      std::vector<std::int64_t> all(n * 10);
+      coll::allgather(p, values_of(p.rank(), n), all);
+      expect(all[n * 9] == value(9, 0), p, "default allgather");
+      coll::barrier(p);
+    }
+    expect(coll::allreduce(p, 2.5, std::plus<>{}) == 25.0, p, "scalar allreduce");
+  });
+  expect_ok(r);
+}

@@ -1,0 +1,104 @@
+// The machine presets: loading by name and by path, errors, mappings, and the ping-pong
+// calibration against the paper's Fig. 3 (seed 003).
+#define BOOST_TEST_MODULE machine presets
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <cstdio>
+#include <fstream>
+
+#include "weft/presets/preset.hpp"
+
+namespace bd = boost::unit_test::data;
+namespace presets = weft::presets;
+
+namespace {
+
+// One-way time of a B-byte message between PE 0 and PE 1 (half a round trip).
+std::int64_t one_way_ps(const std::string& name, std::int64_t bytes, std::vector<weft::node_id> nodes = {0, 1}) {
+  auto p = presets::load(name);
+  weft::run_options opt;
+  opt.node_of_rank = std::move(nodes);
+  auto r = presets::make_machine(p).run(2, [bytes](weft::pe& pe) {
+    std::vector<std::byte> data(static_cast<std::size_t>(bytes));
+    if (pe.rank() == 0) {
+      pe.send(1, weft::tag{0}, data);
+      pe.recv(1, weft::tag{0});
+    } else {
+      pe.recv(0, weft::tag{0});
+      pe.send(0, weft::tag{0}, data);
+    }
+  }, opt);
+  BOOST_TEST(r.status == weft::run_status::ok);
+  return r.makespan.ps / 2;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_preset_on_the_search_path_loads_and_has_sixteen_pes) {
+  auto all = presets::list();
+  BOOST_TEST(all.size() >= 4u);
+  for (const auto& p : all) {
+    BOOST_TEST(p.procs == 16);
+    BOOST_TEST(!p.summary.empty());
+    BOOST_TEST(presets::make_machine(p).topo().node_count() >= 16);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_preset_is_answered_with_the_known_names) {
+  BOOST_CHECK_EXCEPTION(presets::load("ha-pacs"), std::invalid_argument, [](const auto& e) {
+    return std::string(e.what()) ==
+           "unknown machine preset 'ha-pacs' (known: ha-pacs-ib, ha-pacs-ib-gpu, ha-pacs-tca, ha-pacs-tca-gpu)";
+  });
+}
+
+// PIO 1.0 us at 8 B; PIO and DMA meet at 128 B; DMA 1.9 us at 8 B (exactly, to the ps, as the
+// preset's comment computes it).
+BOOST_AUTO_TEST_CASE(the_tca_preset_reproduces_the_ping_pong_latencies_of_fig_3) {
+  BOOST_TEST(one_way_ps("ha-pacs-tca", 8) == 1'000'000);
+  BOOST_TEST(one_way_ps("ha-pacs-tca", 128) == 1'937'500);      // last PIO size
+  BOOST_TEST(one_way_ps("ha-pacs-tca", 129) == 1'936'858);      // first DMA size: already faster
+  BOOST_TEST(one_way_ps("ha-pacs-tca-gpu", 8) == 1'902'858);
+  BOOST_TEST(one_way_ps("ha-pacs-ib", 8) == 1'901'334);
+  BOOST_TEST(one_way_ps("ha-pacs-ib-gpu", 8) == 2'404'000);
+}
+
+// Bandwidth B / one-way time at 4 MiB approaches the paper's peaks.
+BOOST_DATA_TEST_CASE(large_messages_reach_the_peak_bandwidths_of_fig_3,
+                     bd::make({"ha-pacs-tca", "ha-pacs-tca-gpu", "ha-pacs-ib", "ha-pacs-ib-gpu"}) ^
+                         bd::make({3.5, 2.8, 6.0, 4.4}),
+                     name, peak_gb_s) {
+  constexpr std::int64_t bytes = 4 << 20;
+  const double gb_s = static_cast<double>(bytes) / static_cast<double>(one_way_ps(name, bytes)) * 1e3;
+  BOOST_TEST(gb_s <= peak_gb_s);
+  BOOST_TEST(gb_s >= 0.97 * peak_gb_s);
+}
+
+// The TCA (GPU) and IB (GPU) ping-pong curves cross between 64 and 256 KiB (paper: 128 KB).
+BOOST_AUTO_TEST_CASE(tca_beats_infiniband_gpu_to_gpu_up_to_128_kib) {
+  BOOST_TEST(one_way_ps("ha-pacs-tca-gpu", 64 << 10) < one_way_ps("ha-pacs-ib-gpu", 64 << 10));
+  BOOST_TEST(one_way_ps("ha-pacs-tca-gpu", 256 << 10) > one_way_ps("ha-pacs-ib-gpu", 256 << 10));
+}
+
+BOOST_AUTO_TEST_CASE(named_mappings_give_their_first_entries_and_files_are_read) {
+  auto tca = presets::load("ha-pacs-tca");
+  auto four = presets::mapping_for(&tca, "fig11", 4, 16);
+  BOOST_TEST((four == std::vector<weft::node_id>{0, 2, 10, 6}));
+  BOOST_TEST(presets::mapping_for(&tca, "identity", 16, 16).empty());
+  const std::string file = "presets_test_mapping.txt";
+  std::ofstream(file) << "# reversed\n3, 2\n1 0\n";
+  BOOST_TEST((presets::mapping_for(nullptr, "file:" + file, 4, 16) == std::vector<weft::node_id>{3, 2, 1, 0}));
+  BOOST_CHECK_THROW(presets::mapping_for(nullptr, "file:" + file, 5, 16), std::invalid_argument);
+  std::remove(file.c_str());
+  BOOST_CHECK_EXCEPTION(presets::mapping_for(&tca, "fig12", 4, 16), std::invalid_argument, [](const auto& e) {
+    return std::string(e.what()) == "unknown mapping 'fig12' (known: identity, fig11, or file:PATH)";
+  });
+}
+
+BOOST_AUTO_TEST_CASE(a_preset_file_with_a_bad_value_names_the_file_and_the_field) {
+  BOOST_CHECK_EXCEPTION(presets::parse("name = \"x\"\ntopology = \"ring:4\"\n[link]\nalpha = \"fast\"\n", "x.toml"),
+                        std::invalid_argument,
+                        [](const auto& e) { return std::string(e.what()).find("x.toml: link.alpha") != std::string::npos; });
+  BOOST_CHECK_EXCEPTION(presets::parse("topology = \"ring:4\"\n", "y.toml"), std::invalid_argument,
+                        [](const auto& e) { return std::string(e.what()) == "y.toml: name is missing"; });
+}
