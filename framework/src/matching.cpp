@@ -3,6 +3,21 @@
 namespace weft::detail {
 
 void posted_receives::post(int request, int src_filter, int tag_filter) {
+  if (!indexed_) {
+    if (flat_.size() < flat_limit) {
+      flat_.push_back({request, src_filter, tag_filter});
+      ++count_;
+      return;
+    }
+    indexed_ = true;  // keep posting order: the flat entries go first
+    count_ = 0;
+    for (const auto& f : flat_) post_indexed(f.request, f.src_filter, f.tag_filter);
+    flat_.clear();
+  }
+  post_indexed(request, src_filter, tag_filter);
+}
+
+void posted_receives::post_indexed(int request, int src_filter, int tag_filter) {
   entry e{next_order_++, request, tag_filter};
   if (src_filter >= 0)
     by_source_[src_filter].push_back(e);
@@ -19,6 +34,18 @@ std::optional<std::size_t> posted_receives::first_accepting(const std::vector<en
 
 std::optional<int> posted_receives::take_for(int src, int tag) {
   if (count_ == 0) return std::nullopt;
+  if (!indexed_) {
+    for (std::size_t i = 0; i < flat_.size(); ++i) {
+      const auto& f = flat_[i];
+      if ((f.src_filter == src || f.src_filter < 0) && tag_accepts(f.tag_filter, tag)) {
+        int request = f.request;
+        flat_.erase(flat_.begin() + static_cast<std::ptrdiff_t>(i));
+        --count_;
+        return request;
+      }
+    }
+    return std::nullopt;
+  }
   std::vector<entry>* specific = nullptr;
   std::optional<std::size_t> at_specific;
   if (auto it = by_source_.find(src); it != by_source_.end()) {
@@ -40,7 +67,7 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
   int request = (*from)[index].request;
   // Empty per-source queues stay in the map: a peer that sent once usually sends again.
   from->erase(from->begin() + static_cast<std::ptrdiff_t>(index));
-  --count_;
+  if (--count_ == 0) indexed_ = false;
   return request;
 }
 

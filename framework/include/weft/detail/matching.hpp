@@ -26,6 +26,19 @@ class posted_receives {
   bool empty() const { return count_ == 0; }
 
  private:
+  // Few receives outstanding (collectives, pipelines): one list in posting order, scanned —
+  // MPI's rule read directly, and cheaper than hashing. Past `flat_limit` outstanding
+  // receives (an all-to-all) they move to the per-source index until none is left.
+  struct flat_entry {
+    int request;
+    int src_filter;
+    int tag_filter;
+  };
+  static constexpr std::size_t flat_limit = 32;
+  std::vector<flat_entry> flat_;
+  bool indexed_ = false;
+  void post_indexed(int request, int src_filter, int tag_filter);
+
   struct entry {
     std::uint64_t order;
     int request;
