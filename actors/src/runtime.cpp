@@ -31,6 +31,7 @@ namespace weft {
 namespace {
 
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
+using run_atom = caf::atom_constant<caf::atom("run")>;
 using detail::message;
 using detail::pe_state;
 
@@ -93,6 +94,12 @@ class runtime final : public detail::pe_host {
         actors_.push_back(sys.spawn<caf::lazy_init>([this, r](caf::event_based_actor* self) -> caf::behavior {
           return {[this, self, r](resume_atom) { run_slice(self, r); }};
         }));
+      // One phase runner per worker: a spread phase sends each a single message, and all of them
+      // (the engine's worker included) pull PEs from one shared index until none is left.
+      for (int w = 1; w < workers; ++w)
+        runners_.push_back(sys.spawn([this](caf::event_based_actor* self) -> caf::behavior {
+          return {[this, self](run_atom) { run_share(self); }};
+        }));
       resumed_.resize(states_.size());
       std::iota(resumed_.begin(), resumed_.end(), 0);
       running_.store(static_cast<int>(states_.size()));
@@ -100,7 +107,9 @@ class runtime final : public detail::pe_host {
       for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
       outcome = done.get();
       for (auto& a : actors_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+      for (auto& a : runners_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
       actors_.clear();
+      runners_.clear();
     }
     auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -152,6 +161,14 @@ class runtime final : public detail::pe_host {
 
   void run_slice(caf::event_based_actor* self, int rank) {
     resume_pe(rank);
+    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
+  }
+
+  /// One participant of a spread phase: runs PEs from the shared index until none is left; the
+  /// last participant to finish runs the engine.
+  void run_share(caf::event_based_actor* self) {
+    const auto n = resumed_.size();
+    for (std::size_t i; (i = next_pe_.fetch_add(1, std::memory_order_relaxed)) < n;) resume_pe(resumed_[i]);
     if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
@@ -215,29 +232,39 @@ class runtime final : public detail::pe_host {
         return;
       }
       // Which thread runs a PE never changes a result, so this choice may use wall-clock time.
-      // Handing a PE to another worker costs ~1.5 us (mailbox, scheduler, caches), so with W
-      // workers spreading pays only for slices longer than about W/(W-1) times that, and for
-      // enough of them. One such phase in 16 still runs here, to keep the estimate current.
-      const double work_ns = static_cast<double>(resumed_.size()) * slice_ns_;
-      const bool worth_spreading = slice_ns_ > spread_slice_ns && work_ns > spread_work_ns;
-      if (workers_ > 1 && worth_spreading && ++spread_streak_ % 16 != 0) {
-        ++spread_phases_;
-        running_.store(static_cast<int>(resumed_.size()), std::memory_order_release);
-        for (int r : resumed_) self->send(actors_[static_cast<std::size_t>(r)], resume_atom::value);
-        return;
-      }
+      // Spreading costs one message per worker and the PE states moving between caches: worth
+      // it only for a phase with more PE work than spread_work_ns.
+      const auto n = resumed_.size();
+      const double work_ns = static_cast<double>(n) * slice_ns_;
       const auto start = std::chrono::steady_clock::now();
+      std::size_t mine = 0;
+      if (workers_ > 1 && n >= 2 * static_cast<std::size_t>(workers_) && work_ns > spread_work_ns) {
+        ++spread_phases_;
+        next_pe_.store(0, std::memory_order_relaxed);
+        running_.store(workers_, std::memory_order_release);
+        for (auto& runner : runners_) self->send(runner, run_atom::value);
+        for (std::size_t i; (i = next_pe_.fetch_add(1, std::memory_order_relaxed)) < n; ++mine)
+          resume_pe(resumed_[i]);
+        note_slices(start, mine);
+        if (running_.fetch_sub(1, std::memory_order_acq_rel) != 1) return;  // a runner finishes the phase
+        continue;
+      }
       for (int r : resumed_) resume_pe(r);
-      const double per_slice = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
-                               static_cast<double>(resumed_.size());
-      slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
+      note_slices(start, n);
     }
   }
 
-  static constexpr double spread_slice_ns = 4000;
-  static constexpr double spread_work_ns = 100e3;
+  /// Updates the running estimate of one PE slice's wall time.
+  void note_slices(std::chrono::steady_clock::time_point start, std::size_t count) {
+    if (count == 0) return;
+    const double per_slice =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+        static_cast<double>(count);
+    slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
+  }
+
+  static constexpr double spread_work_ns = 40e3;
   double slice_ns_ = 2000;  // running estimate of one PE slice's wall time
-  std::uint64_t spread_streak_ = 0;
 
   const machine& machine_;
   const program& program_;
@@ -258,6 +285,8 @@ class runtime final : public detail::pe_host {
   std::uint64_t spread_phases_ = 1;  // the first phase starts every PE through its actor
 
   std::vector<caf::actor> actors_;
+  std::vector<caf::actor> runners_;
+  std::atomic<std::size_t> next_pe_{0};
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
   moodycamel::ConcurrentQueue<message*> queue_;
