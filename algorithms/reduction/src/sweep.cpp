@@ -68,7 +68,7 @@ void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows) {
 
 void write_gnuplot_script(std::ostream& out, const params& base, const std::string& csv_path,
                           const std::string& svg_path) {
-  out << "set terminal svg size 720,480\n"
+  out << "set terminal svg size 720,480 background rgb 'white'\n"
       << "set output '" << svg_path << "'\n"
       << "set datafile separator ','\n"
       << "set key top left\n"
