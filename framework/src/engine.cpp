@@ -62,6 +62,7 @@ std::int32_t engine::queue_depth(link_id l, std::int64_t at, std::int64_t start)
   // are a suffix of the pending list.
   auto& pending = pending_starts_[static_cast<std::size_t>(l)];
   auto& head = pending_head_[static_cast<std::size_t>(l)];
+  if (head == pending.size() && start <= at) return 0;  // an idle link: the common case
   while (head < pending.size() && pending[head] <= at) ++head;
   if (head == pending.size()) {
     pending.clear();
@@ -78,12 +79,10 @@ void engine::process_hop(const event& e, std::span<pe_state> pes) {
   message& m = *e.msg;
   const node_id dst_node = node_of_rank_[static_cast<std::size_t>(m.dst)];
   route_state state{node_of_rank_[static_cast<std::size_t>(m.src)], 0, e.stage, 0};
-  candidates_.clear();
-  routing_.next_hops(e.at, dst_node, state, candidates_);
-  if (candidates_.empty())
+  const link_id l = routing_.first_hop(e.at, dst_node, state).link;
+  if (l < 0)
     throw std::logic_error("routing " + routing_.name() + " gave no next hop from node " +
                            std::to_string(e.at) + " toward node " + std::to_string(dst_node));
-  const link_id l = candidates_.front().link;
   const node_id next = topo_.link_at(l).to;
   const bool first = e.stage == 0;
   const bool last = next == dst_node;

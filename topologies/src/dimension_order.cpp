@@ -78,15 +78,13 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
         next_link_[slot + static_cast<std::size_t>(side)] = next_link_[slot + static_cast<std::size_t>(1 - side)];
 }
 
-void dimension_order::next_hops(node_id current, node_id dst, const route_state& state,
-                                std::vector<hop>& out) const {
+hop dimension_order::first_hop(node_id current, node_id dst, const route_state& state) const {
   const auto dims = shape_.size();
   if (binary_ascending_) {  // e-cube: one bit test instead of a division per axis
-    if (current == dst) return;
+    if (current == dst) return {};
     auto a = static_cast<std::size_t>(std::countr_zero(static_cast<std::uint32_t>(current ^ dst)));
     bool plus = ((dst >> a) & 1) != 0;
-    out.push_back({next_link_[static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1)], 0});
-    return;
+    return {next_link_[static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1)], 0};
   }
   for (int axis : axis_order_) {
     auto a = static_cast<std::size_t>(axis);
@@ -106,9 +104,14 @@ void dimension_order::next_hops(node_id current, node_id dst, const route_state&
       bool crossing = plus ? here == k - 1 : here == 0;
       vc = (crossed || crossing) ? 1 : 0;
     }
-    out.push_back({next_link_[slot], vc});
-    return;
+    return {next_link_[slot], vc};
   }
+  return {};
+}
+
+void dimension_order::next_hops(node_id current, node_id dst, const route_state& state,
+                                std::vector<hop>& out) const {
+  if (current != dst) out.push_back(first_hop(current, dst, state));
 }
 
 }  // namespace weft::topo

@@ -26,21 +26,21 @@ namespace weft::topo {
 direct_routing::direct_routing(const topology& topo)
     : topo_(topo), complete_(dynamic_cast<const fully_connected*>(&topo) != nullptr) {}
 
-void direct_routing::next_hops(node_id current, node_id dst, const route_state&,
-                               std::vector<hop>& out) const {
-  if (current == dst) return;
+hop direct_routing::first_hop(node_id current, node_id dst, const route_state&) const {
+  if (current == dst) return {};
   if (complete_) {
     // fully_connected adds, for each source a, links to every b != a in increasing order.
     auto n = static_cast<link_id>(topo_.node_count());
-    out.push_back({current * (n - 1) + (dst < current ? dst : dst - 1), 0});
-    return;
+    return {current * (n - 1) + (dst < current ? dst : dst - 1), 0};
   }
-  if (auto l = topo_.find_link(current, dst)) {
-    out.push_back({*l, 0});
-    return;
-  }
+  if (auto l = topo_.find_link(current, dst)) return {*l, 0};
   throw std::invalid_argument("routing direct: nodes " + std::to_string(current) + " and " +
                               std::to_string(dst) + " are not neighbours in '" + topo_.spec() + "'");
+}
+
+void direct_routing::next_hops(node_id current, node_id dst, const route_state& state,
+                               std::vector<hop>& out) const {
+  if (current != dst) out.push_back(first_hop(current, dst, state));
 }
 
 }  // namespace weft::topo

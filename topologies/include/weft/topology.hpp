@@ -102,6 +102,14 @@ class routing {
   virtual std::string name() const = 0;
   virtual void next_hops(node_id current, node_id dst, const route_state& state,
                          std::vector<hop>& out) const = 0;
+  /// The first candidate only: what a deterministic packet-level network follows. Routings on
+  /// the hot path override it to skip building a candidate list.
+  virtual hop first_hop(node_id current, node_id dst, const route_state& state) const {
+    thread_local std::vector<hop> candidates;
+    candidates.clear();
+    next_hops(current, dst, state, candidates);
+    return candidates.empty() ? hop{} : candidates.front();
+  }
   /// Number of VC classes this routing needs (1 for VC-free routings).
   virtual int vc_classes() const { return 1; }
   /// True when the route from s+t to d+t is the route from s to d moved by t (for the

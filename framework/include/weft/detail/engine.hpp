@@ -115,7 +115,6 @@ class engine {
   std::vector<std::uint32_t> pending_head_;
   std::vector<std::uint64_t> hop_histogram_;
   std::vector<link_span> link_spans_;
-  std::vector<hop> candidates_;
 
   vtime horizon_{};
   std::vector<int>* resume_ = nullptr;

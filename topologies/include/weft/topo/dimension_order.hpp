@@ -23,6 +23,7 @@ class dimension_order final : public routing {
   std::string name() const override { return name_; }
   void next_hops(node_id current, node_id dst, const route_state& state,
                  std::vector<hop>& out) const override;
+  hop first_hop(node_id current, node_id dst, const route_state& state) const override;
   int vc_classes() const override { return dateline_ ? 2 : 1; }
   bool translation_invariant() const override { return true; }
   const std::vector<int>& axis_order() const { return axis_order_; }

@@ -25,6 +25,7 @@ class direct_routing final : public routing {
   std::string name() const override { return "direct"; }
   void next_hops(node_id current, node_id dst, const route_state& state,
                  std::vector<hop>& out) const override;
+  hop first_hop(node_id current, node_id dst, const route_state& state) const override;
   bool translation_invariant() const override { return true; }
 
  private:

@@ -16,6 +16,9 @@ class shortest_path final : public routing {
   std::string name() const override { return "shortest-path"; }
   void next_hops(node_id current, node_id dst, const route_state& state,
                  std::vector<hop>& out) const override;
+  hop first_hop(node_id current, node_id dst, const route_state&) const override {
+    return {next_[static_cast<std::size_t>(current) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(dst)], 0};
+  }
   int distance(node_id a, node_id b) const;
 
  private:
