@@ -3,6 +3,8 @@
 #define BOOST_TEST_MODULE reduction bounds
 #include <boost/test/unit_test.hpp>
 
+#include "weft_test/refusal.hpp"
+
 #include <sstream>
 #include <string>
 
@@ -14,20 +16,7 @@
 namespace red = weft::reduction;
 using reduction_test::make;
 
-namespace {
-
-// The message of the std::invalid_argument `f` throws ("" if it throws nothing).
-template <class F>
-std::string refusal(F f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
+using weft_test::refusal;
 
 BOOST_AUTO_TEST_CASE(with_no_overhead_the_logp_bound_is_the_delay_aware_capacity_for_binary_operations) {
   for (int m : {1, 2, 3, 7})

@@ -4,6 +4,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft_test/refusal.hpp"
 
 BOOST_AUTO_TEST_CASE(a_deadlock_names_every_blocked_pe_and_what_it_waits_for) {
   weft::machine m("ring:4");
@@ -85,14 +86,7 @@ BOOST_AUTO_TEST_CASE(every_message_sent_is_delivered_and_received_in_an_alltoall
 BOOST_AUTO_TEST_CASE(bad_run_options_are_refused_with_the_value_named) {
   weft::machine m("torus:4x4");
   auto nothing = [](weft::pe&) {};
-  auto message = [&](auto f) {
-    try {
-      f();
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  auto message = [](auto f) { return weft_test::refusal(f); };
   BOOST_TEST(message([&] { m.run(17, nothing); }) == "--procs 17 does not fit machine torus:4x4 with 16 nodes");
   BOOST_TEST(message([&] { m.run(0, nothing); }) == "--procs 0 must be at least 1");
   weft::run_options opt;

@@ -2,17 +2,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include "weft/units.hpp"
+#include "weft_test/refusal.hpp"
 
-namespace {
-std::string error_of(auto f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "no error";
-}
-}  // namespace
+using weft_test::refusal;
 
 BOOST_AUTO_TEST_CASE(durations_parse_to_exact_picoseconds) {
   BOOST_TEST(weft::parse_time("250ns", "t").ps == 250000);
@@ -40,14 +32,14 @@ BOOST_AUTO_TEST_CASE(sizes_accept_binary_and_decimal_suffixes) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_or_negative_values_name_the_option_and_the_value) {
-  BOOST_TEST(error_of([] { weft::parse_time("-1us", "--hop-latency"); }) ==
+  BOOST_TEST(refusal([] { weft::parse_time("-1us", "--hop-latency"); }) ==
              "--hop-latency: '-1us' is negative (must be >= 0)");
-  BOOST_TEST(error_of([] { weft::parse_time("1 parsec", "--alpha"); }) ==
+  BOOST_TEST(refusal([] { weft::parse_time("1 parsec", "--alpha"); }) ==
              "--alpha: '1 parsec' is not valid (a duration like 250ns, 1.5us, 2ms, 40ps, or a bare number of ticks)");
-  BOOST_TEST(error_of([] { weft::parse_time("fast", "--alpha"); }).find("--alpha: 'fast' is not valid") == 0u);
-  BOOST_TEST(error_of([] { weft::parse_bandwidth("4GB", "--bandwidth"); }).find("--bandwidth: '4GB' is not valid") == 0u);
-  BOOST_TEST(error_of([] { weft::parse_time("0.1ps", "--gap"); }) == "--gap: '0.1ps' is finer than one picosecond tick");
-  BOOST_TEST(error_of([] { weft::parse_bytes("1.5", "--bytes"); }).find("--bytes: '1.5' is not valid") == 0u);
+  BOOST_TEST(refusal([] { weft::parse_time("fast", "--alpha"); }).find("--alpha: 'fast' is not valid") == 0u);
+  BOOST_TEST(refusal([] { weft::parse_bandwidth("4GB", "--bandwidth"); }).find("--bandwidth: '4GB' is not valid") == 0u);
+  BOOST_TEST(refusal([] { weft::parse_time("0.1ps", "--gap"); }) == "--gap: '0.1ps' is finer than one picosecond tick");
+  BOOST_TEST(refusal([] { weft::parse_bytes("1.5", "--bytes"); }).find("--bytes: '1.5' is not valid") == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(rates_are_kept_in_lowest_terms) {

@@ -1,6 +1,8 @@
 // Bad specs answer std::invalid_argument with one line naming the value and what is allowed.
 #include <boost/test/unit_test.hpp>
 
+#include "weft_test/refusal.hpp"
+
 #include <cstdio>
 #include <fstream>
 
@@ -13,13 +15,10 @@ namespace {
 /// The message thrown for `spec`, or "" if it did not throw std::invalid_argument.
 std::string error_of(const std::string& spec, const std::string& routing = "") {
   test::registries reg;
-  try {
+  return weft_test::refusal([&] {
     auto t = reg.make(spec);
     if (!routing.empty()) reg.route(routing, *t);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
+  });
 }
 
 bool mentions(const std::string& message, const std::string& value) {

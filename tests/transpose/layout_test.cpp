@@ -4,6 +4,8 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
+#include "weft_test/refusal.hpp"
+
 #include <set>
 
 #include "weft/transpose/blocks.hpp"
@@ -15,12 +17,7 @@ using namespace weft::transpose;
 namespace {
 
 std::string error_of(std::int64_t n, int pes) {
-  try {
-    layout l(n, pes);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
+  return weft_test::refusal([&] { layout l(n, pes); });
 }
 
 }  // namespace
