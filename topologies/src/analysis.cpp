@@ -86,31 +86,12 @@ std::int64_t heuristic_bisection(const topology& topo) {
 /// Returns the hops walked.
 std::int64_t route_all_from(const topology& topo, const routing& r, const std::vector<node_id>& sources,
                             std::vector<double>& load) {
-  std::vector<hop> candidates;
   std::int64_t hops = 0;
   const node_id c = topo.compute_nodes();
-  const int limit = 4 * topo.node_count() + 16;
   for (node_id s : sources)
-    for (node_id d = 0; d < c; ++d) {
-      if (d == s) continue;
-      route_state st{s, 0, 0, 0};
-      node_id at = s;
-      while (at != d) {
-        candidates.clear();
-        r.next_hops(at, d, st, candidates);
-        if (candidates.empty())
-          throw std::runtime_error("routing " + r.name() + " has no next hop from node " + std::to_string(at) +
-                                   " to " + std::to_string(d));
-        const auto& h = candidates.front();
-        load[static_cast<std::size_t>(h.link)] += 1.0;
-        at = topo.link_at(h.link).to;
-        st.vc = h.vc;
-        if (++st.hops > limit)
-          throw std::runtime_error("routing " + r.name() + " loops between nodes " + std::to_string(s) + " and " +
-                                   std::to_string(d));
-      }
-      hops += st.hops;
-    }
+    for (node_id d = 0; d < c; ++d)
+      if (d != s)
+        hops += walk_route(topo, r, s, d, [&](const hop& h) { load[static_cast<std::size_t>(h.link)] += 1.0; });
   return hops;
 }
 

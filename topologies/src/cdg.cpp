@@ -88,9 +88,7 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
       auto expand = [&](node_id at, const route_state& st, const channel* held) {
         candidates.clear();
         r.next_hops(at, d, st, candidates);
-        if (candidates.empty())
-          throw std::runtime_error("routing " + r.name() + " has no next hop from node " + std::to_string(at) +
-                                   " to " + std::to_string(d));
+        if (candidates.empty()) throw_no_next_hop(r, at, d);
         for (const auto& h : candidates) {
           channel next{h.link, std::clamp(h.vc, 0, vcs - 1)};
           deps.use(next);
@@ -98,9 +96,7 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
           auto& mark = seen[deps.index(next)];
           if (mark != pair) {
             mark = pair;
-            if (st.hops + 1 > hop_limit)
-              throw std::runtime_error("routing " + r.name() + " loops between nodes " + std::to_string(s) +
-                                       " and " + std::to_string(d));
+            if (st.hops + 1 > hop_limit) throw_routing_loop(r, s, d);
             stack.push_back({next, st.hops + 1});
           }
         }

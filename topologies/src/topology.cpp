@@ -58,25 +58,19 @@ std::optional<link_id> topology::find_link(node_id from, node_id to) const {
   return std::nullopt;
 }
 
+void throw_no_next_hop(const routing& r, node_id at, node_id dst) {
+  throw std::runtime_error("routing " + r.name() + " has no next hop from node " + std::to_string(at) + " to " +
+                           std::to_string(dst));
+}
+
+void throw_routing_loop(const routing& r, node_id src, node_id dst) {
+  throw std::runtime_error("routing " + r.name() + " loops between nodes " + std::to_string(src) + " and " +
+                           std::to_string(dst));
+}
+
 std::vector<hop> route_path(const topology& topo, const routing& r, node_id src, node_id dst) {
   std::vector<hop> path;
-  std::vector<hop> candidates;
-  route_state state{src, 0, 0, 0};
-  node_id at = src;
-  while (at != dst) {
-    candidates.clear();
-    r.next_hops(at, dst, state, candidates);
-    if (candidates.empty())
-      throw std::runtime_error("routing " + r.name() + " has no next hop from node " +
-                               std::to_string(at) + " to " + std::to_string(dst));
-    path.push_back(candidates.front());
-    at = topo.link_at(candidates.front().link).to;
-    state.vc = candidates.front().vc;
-    ++state.hops;
-    if (state.hops > topo.node_count() * 4)
-      throw std::runtime_error("routing " + r.name() + " loops between nodes " +
-                               std::to_string(src) + " and " + std::to_string(dst));
-  }
+  walk_route(topo, r, src, dst, [&](const hop& h) { path.push_back(h); });
   return path;
 }
 

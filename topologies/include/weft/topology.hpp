@@ -118,8 +118,29 @@ class routing {
   virtual bool translation_invariant() const { return false; }
 };
 
-/// Follows the first candidate from `src` to `dst`; throws std::runtime_error on a loop or a
-/// dead end (a broken routing function), so callers can trust the result.
+/// Errors of a broken routing function (they name the routing and the nodes).
+[[noreturn]] void throw_no_next_hop(const routing& r, node_id at, node_id dst);
+[[noreturn]] void throw_routing_loop(const routing& r, node_id src, node_id dst);
+
+/// Follows the first candidate from `src` to `dst`, calling `on_hop(hop)` for every link taken,
+/// and returns the number of hops. Throws std::runtime_error on a loop or a dead end (a broken
+/// routing function), so callers can trust the result.
+template <class OnHop>
+int walk_route(const topology& topo, const routing& r, node_id src, node_id dst, OnHop&& on_hop) {
+  route_state state{src, 0, 0, 0};
+  const int limit = 4 * topo.node_count() + 16;
+  for (node_id at = src; at != dst;) {
+    const hop h = r.first_hop(at, dst, state);
+    if (h.link < 0) throw_no_next_hop(r, at, dst);
+    on_hop(h);
+    at = topo.link_at(h.link).to;
+    state.vc = h.vc;
+    if (++state.hops > limit) throw_routing_loop(r, src, dst);
+  }
+  return state.hops;
+}
+
+/// The hops of the route from `src` to `dst` (see walk_route).
 std::vector<hop> route_path(const topology& topo, const routing& routing, node_id src, node_id dst);
 
 }  // namespace weft
