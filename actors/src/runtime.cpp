@@ -1,11 +1,13 @@
 // machine::run: every PE is a CAF actor that runs its program on its own stackful fiber.
 // This is the only translation unit that includes CAF (compile firewall).
 //
-//   main thread          CAF workers (PE actors)                       engine phase
-//   -----------          -----------------------                       ------------
-//   spawn P actors  -->  resume fiber until it blocks, hand its    --> the last PE of a phase
-//   wait for result      messages to the engine (lock-free queue)      runs the engine inline,
-//                                                                      then resumes the PEs it woke
+//   main thread          CAF workers (PE actors)                   engine (from then on)
+//   -----------          -----------------------                   ---------------------
+//   spawn P actors  -->  each PE runs its fiber until it blocks,  --> the last PE to block runs
+//   wait for result      hands its messages to the engine         the engine: windows of its
+//                        (lock-free queue)                         partitions and rounds of PE
+//                                                                  slices, shared with one helper
+//                                                                  actor per further core
 #include <sched.h>
 #include <sys/resource.h>
 
@@ -23,6 +25,7 @@
 #include "weft/detail/fiber_stack.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
+#include "weft/detail/shared_round.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
 
@@ -31,11 +34,12 @@ namespace weft {
 namespace {
 
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
-using run_atom = caf::atom_constant<caf::atom("run")>;
+using help_atom = caf::atom_constant<caf::atom("help")>;
 using detail::message;
 using detail::pe_state;
+using detail::shared_round;
 
-class runtime final : public detail::pe_host {
+class runtime final : public detail::pe_host, public detail::partition_runner {
  public:
   runtime(const machine& m, int procs, const program& prog, const run_options& opt)
       : machine_(m),
@@ -45,8 +49,11 @@ class runtime final : public detail::pe_host {
         fibers_(static_cast<std::size_t>(procs)),
         callers_(static_cast<std::size_t>(procs)),
         stacks_(static_cast<std::size_t>(procs), static_cast<std::size_t>(opt.stack_bytes)),
-        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace) {
-    host_ = discover_host();
+        host_(discover_host()),
+        workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
+        // One engine partition per worker that has a CPU of its own.
+        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace,
+                std::min(workers_, static_cast<int>(host_.pus.size()))) {
     int max_cpu = 0;
     for (const auto& pu : host_.pus) max_cpu = std::max(max_cpu, pu.os_index);
     cpus_ = max_cpu + 1;
@@ -74,8 +81,7 @@ class runtime final : public detail::pe_host {
   }
 
   report run() {
-    const int workers = options_.workers > 0 ? options_.workers : static_cast<int>(host_.pus.size());
-    workers_ = workers;
+    const int workers = workers_;
     plan_ = plan_workers(host_, options_.pin, workers);
     bound_cpus_.assign(static_cast<std::size_t>(workers), -1);
 
@@ -94,11 +100,11 @@ class runtime final : public detail::pe_host {
         actors_.push_back(sys.spawn<caf::lazy_init>([this, r](caf::event_based_actor* self) -> caf::behavior {
           return {[this, self, r](resume_atom) { run_slice(self, r); }};
         }));
-      // One phase runner per worker: a spread phase sends each a single message, and all of them
-      // (the engine's worker included) pull PEs from one shared index until none is left.
-      for (int w = 1; w < workers; ++w)
-        runners_.push_back(sys.spawn([this](caf::event_based_actor* self) -> caf::behavior {
-          return {[this, self](run_atom) { run_share(self); }};
+      // One helper per further core: from the first engine phase on it takes engine partitions
+      // and PE slices beside the worker that runs the engine, until the run ends.
+      for (int p = 1; p < helping_workers(); ++p)
+        helpers_.push_back(sys.spawn([this](caf::event_based_actor*) -> caf::behavior {
+          return {[this](help_atom) { help_engine(); }};
         }));
       resumed_.resize(states_.size());
       std::iota(resumed_.begin(), resumed_.end(), 0);
@@ -107,9 +113,9 @@ class runtime final : public detail::pe_host {
       for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
       outcome = done.get();
       for (auto& a : actors_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
-      for (auto& a : runners_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+      for (auto& a : helpers_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
       actors_.clear();
-      runners_.clear();
+      helpers_.clear();
     }
     auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -132,6 +138,9 @@ class runtime final : public detail::pe_host {
     r.host.peak_rss_bytes = static_cast<std::int64_t>(ru.ru_maxrss) * 1024;
     return r;
   }
+
+  /// The engine's partitions of one window, shared with the helpers.
+  void run(int count, const std::function<void(int)>& task) override { windows_.run(count, task); }
 
   void suspend(pe_state& pe) override {
     auto& caller = callers_[static_cast<std::size_t>(pe.rank)];
@@ -164,13 +173,15 @@ class runtime final : public detail::pe_host {
     if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
-  /// One participant of a spread phase: runs PEs from the shared index until none is left; the
-  /// last participant to finish runs the engine.
-  void run_share(caf::event_based_actor* self) {
-    const auto n = resumed_.size();
-    for (std::size_t i; (i = next_pe_.fetch_add(1, std::memory_order_relaxed)) < n;) resume_pe(resumed_[i]);
-    if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
+  /// A helper: takes engine partitions and PE slices until the run is over.
+  void help_engine() {
+    while (!run_over_.load(std::memory_order_acquire))
+      if (!windows_.help_once() && !slices_.help_once()) cpu_relax();
   }
+
+  int helping_workers() const { return std::min(workers_, static_cast<int>(host_.pus.size())); }
+
+  static void cpu_relax() { __builtin_ia32_pause(); }
 
   /// Runs one PE until it blocks or finishes and hands what it sent to the engine.
   void resume_pe(int rank) {
@@ -216,7 +227,11 @@ class runtime final : public detail::pe_host {
   // right here, on this worker: handing each PE to its actor through the scheduler would cost
   // more than the PE's work and drag the engine's state from core to core. A phase big enough to
   // keep every worker busy is spread over the PE actors.
+  // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
+  // it commits windows (partitions shared with the helpers) and resumes the PEs each phase wakes.
   void engine_phase(caf::event_based_actor* self) {
+    for (auto& helper : helpers_) self->send(helper, help_atom::value);
+    const shared_round::task slice = [this](int i) { resume_pe(resumed_[static_cast<std::size_t>(i)]); };
     for (;;) {
       message* batch[512];
       const auto expected = produced_.load(std::memory_order_acquire);
@@ -226,30 +241,22 @@ class runtime final : public detail::pe_host {
         consumed_ += n;
       }
       for (int r : resumed_) engine_.absorb_status(states_[static_cast<std::size_t>(r)]);
-      auto outcome = engine_.advance(states_, resumed_);
+      auto outcome = engine_.advance(states_, resumed_, this);
       if (outcome != detail::engine::outcome::resume) {
+        run_over_.store(true, std::memory_order_release);
         done_.set_value(outcome);
         return;
       }
-      // Which thread runs a PE never changes a result, so this choice may use wall-clock time.
-      // Spreading costs one message per worker and the PE states moving between caches: worth
-      // it only for a phase with more PE work than spread_work_ns.
+      // Which thread runs a PE never changes a result, so this choice may use wall-clock time:
+      // a phase with little PE work runs here, a bigger one is shared with the helpers.
       const auto n = resumed_.size();
-      const double work_ns = static_cast<double>(n) * slice_ns_;
       const auto start = std::chrono::steady_clock::now();
-      std::size_t mine = 0;
-      if (workers_ > 1 && n >= 2 * static_cast<std::size_t>(workers_) && work_ns > spread_work_ns) {
+      if (!helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns) {
         ++spread_phases_;
-        next_pe_.store(0, std::memory_order_relaxed);
-        running_.store(workers_, std::memory_order_release);
-        for (auto& runner : runners_) self->send(runner, run_atom::value);
-        for (std::size_t i; (i = next_pe_.fetch_add(1, std::memory_order_relaxed)) < n; ++mine)
-          resume_pe(resumed_[i]);
-        note_slices(start, mine);
-        if (running_.fetch_sub(1, std::memory_order_acq_rel) != 1) return;  // a runner finishes the phase
-        continue;
+        slices_.run(static_cast<int>(n), slice);
+      } else {
+        for (int r : resumed_) resume_pe(r);
       }
-      for (int r : resumed_) resume_pe(r);
       note_slices(start, n);
     }
   }
@@ -263,7 +270,7 @@ class runtime final : public detail::pe_host {
     slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
   }
 
-  static constexpr double spread_work_ns = 40e3;
+  static constexpr double spread_work_ns = 10e3;
   double slice_ns_ = 2000;  // running estimate of one PE slice's wall time
 
   const machine& machine_;
@@ -274,19 +281,21 @@ class runtime final : public detail::pe_host {
   std::vector<boost::context::fiber> fibers_;
   std::vector<boost::context::fiber> callers_;
   detail::stack_pool stacks_;
-  detail::engine engine_;
   host_info host_;
+  int workers_ = 1;
+  detail::engine engine_;
   int cpus_ = 1;
   std::vector<int> plan_;
   std::vector<int> bound_cpus_;
   std::mutex bound_mutex_;
   std::atomic<int> next_worker_{0};
-  int workers_ = 1;
   std::uint64_t spread_phases_ = 1;  // the first phase starts every PE through its actor
 
   std::vector<caf::actor> actors_;
-  std::vector<caf::actor> runners_;
-  std::atomic<std::size_t> next_pe_{0};
+  std::vector<caf::actor> helpers_;
+  detail::shared_round windows_;  // engine partitions of one window
+  detail::shared_round slices_;   // PE slices of one phase
+  std::atomic<bool> run_over_{false};
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
   moodycamel::ConcurrentQueue<message*> queue_;

@@ -8,12 +8,27 @@
 namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const link_model& model,
-               std::vector<node_id> node_of_rank, bool tracing)
+               std::vector<node_id> node_of_rank, bool tracing, int partitions)
     : topo_(topo),
       routing_(routing),
       model_(model),
       node_of_rank_(std::move(node_of_rank)),
       tracing_(tracing) {
+  // Partitions need a lookahead (λ) and must not share ports: a single-port PE's ejection port
+  // is fed by links that may belong to different partitions.
+  const bool can_split = model_.hop_latency.ps > 0 && model_.ports == port_model::all_port &&
+                         topo.node_count() >= 2 * partitions;
+  const int k = can_split ? std::max(1, partitions) : 1;
+  parts_.resize(static_cast<std::size_t>(k));
+  for (int i = 0; i < k; ++i) {
+    parts_[static_cast<std::size_t>(i)].index = i;
+    parts_[static_cast<std::size_t>(i)].outbox.resize(static_cast<std::size_t>(k));
+  }
+  part_of_node_.resize(static_cast<std::size_t>(topo.node_count()));
+  for (node_id n = 0; n < topo.node_count(); ++n)  // contiguous blocks of node ids
+    part_of_node_[static_cast<std::size_t>(n)] =
+        static_cast<int>(static_cast<std::int64_t>(n) * k / topo.node_count());
+  if (k > 1) window_ = model_.hop_latency.ps;
   const auto nlinks = topo.links().size();
   link_free_.assign(nlinks, 0);
   links_.assign(nlinks, {});
@@ -40,21 +55,31 @@ void engine::inject(message* m) {
     node_id to = node_of_rank_[static_cast<std::size_t>(m->dst)];
     if (from == to) {
       // Same node: no link to cross, the copy is free and arrives when it is sent.
-      if (m->send_request >= 0)
-        push({m->ready.ps, tie_of(send_done, *m), m, 0, 0, from, 0});
-      push({m->ready.ps, tie_of(delivery, *m), m, 0, 0, to, 0});
+      partition& here = owner_of(from);
+      if (m->send_request >= 0) here.queue.push({m->ready.ps, tie_of(send_done, *m), m, 0, 0, from, 0});
+      here.queue.push({m->ready.ps, tie_of(delivery, *m), m, 0, 0, to, 0});
       return;
     }
+    partition& here = owner_of(from);
     for (std::int32_t p = 0; p < m->packets; ++p)
-      push({m->ready.ps, tie_of(hop_request, *m), m, static_cast<std::uint32_t>(p), 0, from, 0});
+      here.queue.push({m->ready.ps, tie_of(hop_request, *m), m, static_cast<std::uint32_t>(p), 0, from, 0});
   }
 }
 
 void engine::absorb_status(const pe_state& pe) {
   if (pe.status == pe_status::syncing) {
-    syncing_.push_back({pe.sync_until, pe.rank});
-    std::push_heap(syncing_.begin(), syncing_.end(), std::greater<>{});
+    auto& syncing = owner_of(node_of_rank_[static_cast<std::size_t>(pe.rank)]).syncing;
+    syncing.push_back({pe.sync_until, pe.rank});
+    std::push_heap(syncing.begin(), syncing.end(), std::greater<>{});
   }
+}
+
+void engine::push(partition& from, const event& e) {
+  const int to = part_of_node_[static_cast<std::size_t>(e.at)];
+  if (to == from.index)
+    from.queue.push(e);
+  else
+    from.outbox[static_cast<std::size_t>(to)].push_back(e);
 }
 
 std::int32_t engine::queue_depth(link_id l, std::int64_t at, std::int64_t start) {
@@ -75,7 +100,7 @@ std::int32_t engine::queue_depth(link_id l, std::int64_t at, std::int64_t start)
   return static_cast<std::int32_t>(pending.size() - head);
 }
 
-void engine::process_hop(const event& e, std::span<pe_state> pes) {
+void engine::process_hop(partition& p, const event& e) {
   message& m = *e.msg;
   const node_id dst_node = node_of_rank_[static_cast<std::size_t>(m.dst)];
   route_state state{node_of_rank_[static_cast<std::size_t>(m.src)], 0, e.stage, 0};
@@ -113,88 +138,134 @@ void engine::process_hop(const event& e, std::span<pe_state> pes) {
   link_free_[static_cast<std::size_t>(l)] = end;
   if (single && first) inject_free_[src] = end;
   if (single && last) eject_free_[dst] = end;
-  if (tracing_) link_spans_.push_back({l, m.src, m.dst, {start}, {end}});
+  if (tracing_) p.spans.push_back({l, m.src, m.dst, {start}, {end}});
   if (e.packet == 0) ++m.hops;
 
   if (first && e.packet + 1 == static_cast<std::uint32_t>(m.packets) && m.send_request >= 0)
-    push({end, tie_of(send_done, m), &m, 0, 0, e.at, 0});
+    push(p, {end, tie_of(send_done, m), &m, 0, 0, e.at, 0});
 
   if (last) {
     if (e.packet + 1 == static_cast<std::uint32_t>(m.packets))
-      push({end + lambda, tie_of(delivery, m), &m, 0, 0, next, 0});
+      push(p, {end + lambda, tie_of(delivery, m), &m, 0, 0, next, 0});
     return;
   }
   // Store-and-forward: the next link is requested once the whole packet has arrived.
   // Cut-through: as soon as the head has crossed this link.
   std::int64_t next_request = model_.mode == switching::cut_through ? start + setup + lambda : end + lambda;
-  push({next_request, tie_of(hop_request, m), &m, e.packet, e.stage + 1, next, end});
-  (void)pes;
+  push(p, {next_request, tie_of(hop_request, m), &m, e.packet, e.stage + 1, next, end});
 }
 
-void engine::note_wake(pe_state& pe) {
+void engine::note_wake(partition& p, pe_state& pe) {
   if (pe.woken) return;
   pe.woken = true;
-  horizon_ = min(horizon_, max(pe.clock, pe.wake_at));
-  resume_->push_back(pe.rank);
+  p.horizon = min(p.horizon, max(pe.clock, pe.wake_at));
+  p.resume.push_back(pe.rank);
 }
 
-void engine::complete_request(pe_state& pe, int request, vtime at) {
+void engine::complete_request(partition& p, pe_state& pe, int request, vtime at) {
   auto& slot = pe.requests[static_cast<std::size_t>(request)];
   slot.complete = true;
   slot.completion = at;
   if (!slot.waited) return;
   pe.wake_at = max(pe.wake_at, at);
-  if (--pe.outstanding == 0 && pe.status == pe_status::blocked) note_wake(pe);
+  if (--pe.outstanding == 0 && pe.status == pe_status::blocked) note_wake(p, pe);
 }
 
-void engine::deliver(message* m, vtime at, std::span<pe_state> pes) {
+void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes) {
   m->arrival = at;
-  ++delivered_;
-  last_arrival_ = max(last_arrival_, at);
+  ++p.delivered;
+  p.last_arrival = max(p.last_arrival, at);
   auto h = static_cast<std::size_t>(m->hops);
-  if (hop_histogram_.size() <= h) hop_histogram_.resize(h + 1, 0);
-  ++hop_histogram_[h];
+  if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
+  ++p.hop_histogram[h];
   pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
   if (auto r = pe.posted.take_for(m->src, m->tag)) {
     pe.requests[static_cast<std::size_t>(*r)].msg = m;
-    complete_request(pe, *r, at);
+    complete_request(p, pe, *r, at);
   } else {
     pe.unexpected.push(m->src, m->tag, m);
   }
 }
 
-engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume) {
-  ++phases_;
-  resume.clear();
-  resume_ = &resume;
-  horizon_ = syncing_.empty() ? vtime::infinity() : syncing_.front().until;
+void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes) {
   // PEs only inject hop requests; those at the horizon itself must wait for them. The horizon
-  // only falls while we go, as PEs wake.
-  auto committable = [this](const event& e) {
-    return e.time < horizon_.ps || (e.tie >> 62) != hop_request;
+  // only falls while we go, as PEs wake. Events at or after the window's end wait for the
+  // partitions' next window.
+  auto committable = [&](const event& e) {
+    return e.time < window_end && (e.time < p.horizon.ps || (e.tie >> 62) != hop_request);
   };
   event e;
-  while (queue_.pop_if(horizon_.ps, committable, e)) {
-    ++events_;
+  while (p.queue.pop_if(std::min(window_end, p.horizon.ps), committable, e)) {
+    ++p.events;
+    ++p.committed_in_window;
     switch (static_cast<kind>(e.tie >> 62)) {
       case hop_request:
-        process_hop(e, pes);
+        process_hop(p, e);
         break;
       case delivery:
-        deliver(e.msg, {e.time}, pes);
+        deliver(p, e.msg, {e.time}, pes);
         break;
       case send_done: {
         pe_state& sender = pes[static_cast<std::size_t>(e.msg->src)];
-        complete_request(sender, e.msg->send_request, {e.time});
+        complete_request(p, sender, e.msg->send_request, {e.time});
         break;
       }
     }
   }
-  while (!syncing_.empty() && syncing_.front().until <= horizon_) {
-    std::pop_heap(syncing_.begin(), syncing_.end(), std::greater<>{});
-    pe_state& pe = pes[static_cast<std::size_t>(syncing_.back().rank)];
-    syncing_.pop_back();
-    resume.push_back(pe.rank);  // a syncing PE waits on no request, only on the horizon
+}
+
+engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
+  ++phases_;
+  resume.clear();
+  for (auto& p : parts_) {
+    p.resume.clear();
+    p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
+  }
+  auto saturating_add = [](std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; };
+  std::int64_t window_end = INT64_MAX;
+  std::int64_t reach = INT64_MAX;  // nothing a resumed PE does can show in another partition before this
+  for (;;) {
+    std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
+    for (auto& p : parts_) {
+      start = std::min(start, p.queue.min_time());
+      lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
+    }
+    reach = saturating_add(lowest_horizon, window_);
+    if (start == INT64_MAX) {
+      window_end = INT64_MAX;
+      break;
+    }
+    window_end = std::min(saturating_add(start, window_), reach);
+    std::uint64_t committed = 0;
+    for (auto& p : parts_) p.committed_in_window = 0;
+    auto task = [&](int i) { commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes); };
+    if (parts_.size() > 1 && runner)
+      runner->run(static_cast<int>(parts_.size()), task);
+    else
+      for (int i = 0; i < static_cast<int>(parts_.size()); ++i) task(i);
+    bool woke = false;
+    for (auto& p : parts_) {
+      committed += p.committed_in_window;
+      woke |= !p.resume.empty();
+      for (std::size_t q = 0; q < p.outbox.size(); ++q) {
+        for (const auto& e : p.outbox[q]) parts_[q].queue.push(e);
+        p.outbox[q].clear();
+      }
+    }
+    if (woke || committed == 0) break;
+  }
+  // A syncing PE resumes once everything before its clock is known in its partition: what was
+  // committed, and what PEs resumed now cannot reach before their horizon plus λ.
+  std::int64_t lowest_horizon = INT64_MAX;
+  for (auto& p : parts_) lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
+  const std::int64_t known = std::min(window_end, saturating_add(lowest_horizon, window_));
+  for (auto& p : parts_) {
+    while (!p.syncing.empty() && p.syncing.front().until <= p.horizon && p.syncing.front().until.ps <= known) {
+      std::pop_heap(p.syncing.begin(), p.syncing.end(), std::greater<>{});
+      resume.push_back(p.syncing.back().rank);  // it waits on no request, only on the horizon
+      p.syncing.pop_back();
+    }
+    resume.insert(resume.end(), p.resume.begin(), p.resume.end());
   }
   std::sort(resume.begin(), resume.end());
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
@@ -202,6 +273,43 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   for (const auto& pe : pes)
     if (pe.status != pe_status::finished && pe.status != pe_status::failed) return outcome::deadlock;
   return outcome::finished;
+}
+
+std::vector<std::uint64_t> engine::hop_histogram() const {
+  std::vector<std::uint64_t> all;
+  for (const auto& p : parts_) {
+    if (all.size() < p.hop_histogram.size()) all.resize(p.hop_histogram.size(), 0);
+    for (std::size_t h = 0; h < p.hop_histogram.size(); ++h) all[h] += p.hop_histogram[h];
+  }
+  return all;
+}
+
+std::vector<link_span> engine::link_spans() const {
+  std::vector<link_span> all;
+  for (const auto& p : parts_) all.insert(all.end(), p.spans.begin(), p.spans.end());
+  // A link's spans come in order from its one partition; interleave links by time.
+  std::stable_sort(all.begin(), all.end(), [](const link_span& a, const link_span& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.link < b.link;
+  });
+  return all;
+}
+
+std::uint64_t engine::delivered() const {
+  std::uint64_t n = 0;
+  for (const auto& p : parts_) n += p.delivered;
+  return n;
+}
+
+std::uint64_t engine::events() const {
+  std::uint64_t n = 0;
+  for (const auto& p : parts_) n += p.events;
+  return n;
+}
+
+vtime engine::last_arrival() const {
+  vtime t{};
+  for (const auto& p : parts_) t = max(t, p.last_arrival);
+  return t;
 }
 
 }  // namespace weft::detail

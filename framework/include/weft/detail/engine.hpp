@@ -8,8 +8,15 @@
 // engine commits events in (time, kind, source, seq, packet) order up to the horizon H, the
 // earliest time a PE about to resume could inject something. Nothing depends on thread timing,
 // so the same program gives bit-identical results on any number of workers.
+//
+// With a hop latency λ > 0 (and all-port PEs) the nodes are split into partitions that commit
+// their events in parallel, in windows λ wide: every event that crosses from one partition to
+// another is at least λ later than the event that caused it, so within a window the partitions
+// cannot affect each other. Each partition keeps its own horizon. Which partition committed what
+// never shows in a result: links, PEs and messages each belong to exactly one partition at a time.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -37,10 +44,18 @@ struct link_span {
   vtime begin, end;
 };
 
+/// Runs `count` independent tasks, possibly in parallel, and returns when all are done.
+class partition_runner {
+ public:
+  virtual ~partition_runner() = default;
+  virtual void run(int count, const std::function<void(int)>& task) = 0;
+};
+
 class engine {
  public:
+  /// `partitions` > 1 is used only where the model allows it (λ > 0, all-port PEs).
   engine(const topology& topo, const routing& routing, const link_model& model,
-         std::vector<node_id> node_of_rank, bool tracing);
+         std::vector<node_id> node_of_rank, bool tracing, int partitions = 1);
 
   const link_model& model() const { return model_; }
   const topology& topo() const { return topo_; }
@@ -52,17 +67,20 @@ class engine {
 
   enum class outcome { resume, finished, deadlock };
   /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
-  outcome advance(std::span<pe_state> pes, std::vector<int>& resume);
+  /// `runner` (may be null) runs the partitions of a window in parallel.
+  outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
+  int partitions() const { return static_cast<int>(parts_.size()); }
 
   // Results.
   const std::vector<link_stats>& links() const { return links_; }
-  const std::vector<std::uint64_t>& hop_histogram() const { return hop_histogram_; }
-  const std::vector<link_span>& link_spans() const { return link_spans_; }
+  std::vector<std::uint64_t> hop_histogram() const;
+  /// Every link occupancy, ordered by (begin, link): the same on any number of partitions.
+  std::vector<link_span> link_spans() const;
   std::uint64_t injected() const { return injected_; }
-  std::uint64_t delivered() const { return delivered_; }
-  std::uint64_t events() const { return events_; }
+  std::uint64_t delivered() const;
+  std::uint64_t events() const;
   std::uint64_t phases() const { return phases_; }
-  vtime last_arrival() const { return last_arrival_; }
+  vtime last_arrival() const;
 
  private:
   enum kind : std::uint64_t { send_done = 0, delivery = 1, hop_request = 2 };
@@ -91,11 +109,28 @@ class engine {
   static std::uint64_t tie_of(kind k, const message& m) {
     return (static_cast<std::uint64_t>(k) << 62) | (static_cast<std::uint64_t>(m.src) << 40) | m.seq;
   }
-  void push(const event& e) { queue_.push(e); }
-  void process_hop(const event& e, std::span<pe_state> pes);
-  void deliver(message* m, vtime at, std::span<pe_state> pes);
-  void complete_request(pe_state& pe, int request, vtime at);
-  void note_wake(pe_state& pe);
+  /// One partition's share of the engine state.
+  struct partition {
+    int index = 0;
+    event_queue<event, tie_later> queue;
+    std::vector<sync_entry> syncing;  // min-heap
+    std::vector<int> resume;
+    vtime horizon{};
+    std::vector<std::vector<event>> outbox;  // events for other partitions, by partition
+    std::uint64_t delivered = 0, events = 0, committed_in_window = 0;
+    std::vector<std::uint64_t> hop_histogram;
+    std::vector<link_span> spans;
+    vtime last_arrival{};
+  };
+
+  partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
+  /// Queues `e` in the partition of its node, or in `from`'s outbox for that partition.
+  void push(partition& from, const event& e);
+  void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
+  void process_hop(partition& p, const event& e);
+  void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
+  void complete_request(partition& p, pe_state& pe, int request, vtime at);
+  void note_wake(partition& p, pe_state& pe);
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;
   std::int32_t queue_depth(link_id l, std::int64_t at, std::int64_t start);
 
@@ -105,21 +140,16 @@ class engine {
   std::vector<node_id> node_of_rank_;
   bool tracing_;
 
-  event_queue<event, tie_later> queue_;
-  std::vector<sync_entry> syncing_;  // min-heap
+  std::vector<partition> parts_;
+  std::vector<int> part_of_node_;
+  std::int64_t window_ = INT64_MAX;  // λ when partitioned
   std::vector<std::int64_t> link_free_;
   std::vector<std::int64_t> inject_free_;  // single-port injection per rank
   std::vector<std::int64_t> eject_free_;   // single-port ejection per rank
   std::vector<link_stats> links_;
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
-  std::vector<std::uint64_t> hop_histogram_;
-  std::vector<link_span> link_spans_;
-
-  vtime horizon_{};
-  std::vector<int>* resume_ = nullptr;
-  std::uint64_t injected_ = 0, delivered_ = 0, events_ = 0, phases_ = 0;
-  vtime last_arrival_{};
+  std::uint64_t injected_ = 0, phases_ = 0;
 };
 
 }  // namespace weft::detail

@@ -20,6 +20,17 @@ class event_queue {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
 
+  /// Time of the earliest event (INT64_MAX when empty), without taking it.
+  std::int64_t min_time() const {
+    if (size_ == 0) return INT64_MAX;
+    if (!sorted_.empty() || !fresh_.empty()) return last_;  // bucket 0 holds time last_ only
+    std::size_t i = 1;
+    while (buckets_[i].empty()) ++i;
+    std::int64_t m = buckets_[i].front().time;
+    for (const auto& e : buckets_[i]) m = std::min(m, e.time);
+    return m;
+  }
+
   /// `e.time` must not be earlier than the last time taken.
   void push(const Event& e) {
     ++size_;
