@@ -37,6 +37,7 @@ using resume_atom = caf::atom_constant<caf::atom("resume")>;
 using help_atom = caf::atom_constant<caf::atom("help")>;
 using detail::message;
 using detail::pe_state;
+using detail::affine_round;
 using detail::shared_round;
 
 class runtime final : public detail::pe_host, public detail::partition_runner {
@@ -53,7 +54,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         // One engine partition per worker that has a CPU of its own.
         engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace,
-                std::min(workers_, static_cast<int>(host_.pus.size()))) {
+                std::min(workers_, static_cast<int>(host_.pus.size()))),
+        partition_windows_(engine_.partitions()),
+        partition_slices_(engine_.partitions()),
+        pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
     int max_cpu = 0;
     for (const auto& pu : host_.pus) max_cpu = std::max(max_cpu, pu.os_index);
     cpus_ = max_cpu + 1;
@@ -103,8 +107,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // One helper per further core: from the first engine phase on it takes engine partitions
       // and PE slices beside the worker that runs the engine, until the run ends.
       for (int p = 1; p < helping_workers(); ++p)
-        helpers_.push_back(sys.spawn([this](caf::event_based_actor*) -> caf::behavior {
-          return {[this](help_atom) { help_engine(); }};
+        helpers_.push_back(sys.spawn([this, p](caf::event_based_actor*) -> caf::behavior {
+          return {[this, p](help_atom) { help_engine(p); }};
         }));
       resumed_.resize(states_.size());
       std::iota(resumed_.begin(), resumed_.end(), 0);
@@ -140,7 +144,12 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// The engine's partitions of one window, shared with the helpers.
-  void run(int count, const std::function<void(int)>& task) override { windows_.run(count, task); }
+  void run(int count, const std::function<void(int)>& task) override {
+    if (count == engine_.partitions())
+      partition_windows_.run(task);
+    else
+      windows_.run(count, task);
+  }
 
   void suspend(pe_state& pe) override {
     auto& caller = callers_[static_cast<std::size_t>(pe.rank)];
@@ -173,10 +182,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
-  /// A helper: takes engine partitions and PE slices until the run is over.
-  void help_engine() {
+  /// Helper `home`: takes engine partitions and PE slices, its own partition's first, until the
+  /// run is over.
+  void help_engine(int home) {
     while (!run_over_.load(std::memory_order_acquire))
-      if (!windows_.help_once() && !slices_.help_once()) cpu_relax();
+      if (!partition_windows_.help_once(home) && !partition_slices_.help_once(home) && !windows_.help_once() &&
+          !slices_.help_once())
+        cpu_relax();
   }
 
   int helping_workers() const { return std::min(workers_, static_cast<int>(host_.pus.size())); }
@@ -232,6 +244,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   void engine_phase(caf::event_based_actor* self) {
     for (auto& helper : helpers_) self->send(helper, help_atom::value);
     const shared_round::task slice = [this](int i) { resume_pe(resumed_[static_cast<std::size_t>(i)]); };
+    const affine_round::task partition_slice = [this](int p) {
+      for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r);
+    };
     for (;;) {
       message* batch[512];
       const auto expected = produced_.load(std::memory_order_acquire);
@@ -253,7 +268,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       const auto start = std::chrono::steady_clock::now();
       if (!helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns) {
         ++spread_phases_;
-        slices_.run(static_cast<int>(n), slice);
+        if (engine_.partitions() > 1) {  // each PE on the thread that holds its partition
+          for (auto& list : pes_by_partition_) list.clear();
+          for (int r : resumed_)
+            pes_by_partition_[static_cast<std::size_t>(engine_.partition_of_rank(r))].push_back(r);
+          partition_slices_.run(partition_slice);
+        } else {
+          slices_.run(static_cast<int>(n), slice);
+        }
       } else {
         for (int r : resumed_) resume_pe(r);
       }
@@ -284,6 +306,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   host_info host_;
   int workers_ = 1;
   detail::engine engine_;
+  detail::affine_round partition_windows_;  // one task per partition, each thread its own first
+  detail::affine_round partition_slices_;
+  std::vector<std::vector<int>> pes_by_partition_;
   int cpus_ = 1;
   std::vector<int> plan_;
   std::vector<int> bound_cpus_;

@@ -18,7 +18,7 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
   // is fed by links that may belong to different partitions.
   const bool can_split = model_.hop_latency.ps > 0 && model_.ports == port_model::all_port &&
                          topo.node_count() >= 2 * partitions;
-  const int k = can_split ? std::max(1, partitions) : 1;
+  const int k = can_split ? std::clamp(partitions, 1, 64) : 1;
   parts_.resize(static_cast<std::size_t>(k));
   for (int i = 0; i < k; ++i) {
     parts_[static_cast<std::size_t>(i)].index = i;

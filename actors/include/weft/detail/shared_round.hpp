@@ -45,3 +45,49 @@ class shared_round {
 };
 
 }  // namespace weft::detail
+
+namespace weft::detail {
+
+/// A round of one task per engine partition (at most 64), where each thread first takes "its"
+/// partition: partition p's state (links, queue, the PEs on its nodes) then stays in one core's
+/// cache from one window or phase to the next. A thread that finds its own task taken, or a
+/// late one, takes any task left. Between rounds every bit is set: closed.
+class affine_round {
+ public:
+  using task = std::function<void(int)>;
+
+  explicit affine_round(int count = 1) : count_(count), claimed_(all(count)) {}
+
+  /// Runs all tasks, this thread preferring task 0; returns when all are done.
+  void run(const task& t) {
+    task_.store(&t, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    claimed_.store(0, std::memory_order_release);
+    while (help_once(0)) {
+    }
+    while (done_.load(std::memory_order_acquire) < count_) __builtin_ia32_pause();
+  }
+
+  /// Claims and runs one task, trying `preferred` first; false when none is left.
+  bool help_once(int preferred) {
+    if (claimed_.load(std::memory_order_acquire) == all(count_)) return false;
+    for (int k = 0; k < count_; ++k) {
+      const int i = (preferred + k) % count_;
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      if (claimed_.fetch_or(bit, std::memory_order_acq_rel) & bit) continue;
+      (*task_.load(std::memory_order_relaxed))(i);
+      done_.fetch_add(1, std::memory_order_release);
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  static std::uint64_t all(int count) { return count >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1; }
+  int count_;
+  std::atomic<std::uint64_t> claimed_;
+  std::atomic<int> done_{0};
+  std::atomic<const task*> task_{nullptr};
+};
+
+}  // namespace weft::detail

@@ -70,6 +70,10 @@ class engine {
   /// `runner` (may be null) runs the partitions of a window in parallel.
   outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
   int partitions() const { return static_cast<int>(parts_.size()); }
+  /// The partition whose thread should run PE `rank` (the one holding its node's state).
+  int partition_of_rank(int rank) const {
+    return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
+  }
 
   // Results.
   const std::vector<link_stats>& links() const { return links_; }
