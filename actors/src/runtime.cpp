@@ -185,15 +185,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   /// Helper `home`: takes engine partitions and PE slices, its own partition's first, until the
   /// run is over.
   void help_engine(int home) {
+    unsigned spins = 0;
     while (!run_over_.load(std::memory_order_acquire))
       if (!partition_windows_.help_once(home) && !partition_slices_.help_once(home) && !windows_.help_once() &&
           !slices_.help_once())
-        cpu_relax();
+        detail::spin_pause(spins);
   }
 
   int helping_workers() const { return std::min(workers_, static_cast<int>(host_.pus.size())); }
-
-  static void cpu_relax() { __builtin_ia32_pause(); }
 
   /// Runs one PE until it blocks or finishes and hands what it sent to the engine.
   void resume_pe(int rank) {

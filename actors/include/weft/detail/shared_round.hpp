@@ -8,8 +8,18 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <thread>
 
 namespace weft::detail {
+
+/// One step of a spin-wait: a pause, and every 64th step a yield, so that two threads the OS
+/// happens to put on one CPU hand it over instead of spinning against each other.
+inline void spin_pause(unsigned& spins) {
+  if ((++spins & 63u) == 0)
+    std::this_thread::yield();
+  else
+    __builtin_ia32_pause();
+}
 
 class shared_round {
  public:
@@ -22,7 +32,7 @@ class shared_round {
     word_.store(static_cast<std::uint64_t>(count) << 32, std::memory_order_release);
     while (help_once()) {
     }
-    while (done_.load(std::memory_order_acquire) < count) __builtin_ia32_pause();
+    for (unsigned spins = 0; done_.load(std::memory_order_acquire) < count;) spin_pause(spins);
     word_.store(0, std::memory_order_relaxed);  // closed until the next round
   }
 
@@ -65,7 +75,7 @@ class affine_round {
     claimed_.store(0, std::memory_order_release);
     while (help_once(0)) {
     }
-    while (done_.load(std::memory_order_acquire) < count_) __builtin_ia32_pause();
+    for (unsigned spins = 0; done_.load(std::memory_order_acquire) < count_;) spin_pause(spins);
   }
 
   /// Claims and runs one task, trying `preferred` first; false when none is left.
