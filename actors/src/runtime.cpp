@@ -144,11 +144,35 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// The engine's partitions of one window, shared with the helpers.
+  /// Sharing pays only while the helpers' CPUs keep pace: on a host whose other CPU is slow or
+  /// busy, the lockstep windows would wait for it. So both ways are timed per committed event,
+  /// the faster one is used, and the other is tried again every 32nd window. Results do not
+  /// depend on it.
   void run(int count, const std::function<void(int)>& task) override {
-    if (count == engine_.partitions())
-      partition_windows_.run(task);
-    else
+    if (count != engine_.partitions() || helpers_.empty()) {
+      wake_helpers();
       windows_.run(count, task);
+      return;
+    }
+    ++window_count_;
+    const bool explore = window_count_ % 32 == 0 || shared_samples_ < 4 || alone_samples_ < 4;
+    const bool faster_shared = window_ns_shared_ <= window_ns_alone_;
+    const bool shared = shared_samples_ < 4 ? true : alone_samples_ < 4 ? false : explore != faster_shared;
+    const auto before = engine_.events();
+    const auto start = std::chrono::steady_clock::now();
+    if (shared) {
+      wake_helpers();
+      partition_windows_.run(task);
+    }
+    else
+      for (int i = 0; i < count; ++i) task(i);
+    const auto committed = engine_.events() - before;
+    if (committed == 0) return;
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+                      static_cast<double>(committed);
+    double& estimate = shared ? window_ns_shared_ : window_ns_alone_;
+    int& samples = shared ? shared_samples_ : alone_samples_;
+    estimate = samples++ == 0 ? ns : 0.9 * estimate + 0.1 * ns;
   }
 
   void suspend(pe_state& pe) override {
@@ -183,13 +207,33 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// Helper `home`: takes engine partitions and PE slices, its own partition's first, until the
-  /// run is over.
+  /// run is over. Idle, it spins a little (work usually follows within microseconds), then sleeps
+  /// until the engine publishes work, so that a quiet stretch burns no CPU.
   void help_engine(int home) {
     unsigned spins = 0;
-    while (!run_over_.load(std::memory_order_acquire))
-      if (!partition_windows_.help_once(home) && !partition_slices_.help_once(home) && !windows_.help_once() &&
-          !slices_.help_once())
+    while (!run_over_.load(std::memory_order_acquire)) {
+      if (partition_windows_.help_once(home) || partition_slices_.help_once(home) || windows_.help_once() ||
+          slices_.help_once()) {
+        spins = 0;
+        continue;
+      }
+      if (spins < 4096) {
         detail::spin_pause(spins);
+        continue;
+      }
+      const auto seen = work_epoch_.load(std::memory_order_acquire);
+      sleeping_.fetch_add(1, std::memory_order_acq_rel);
+      if (!run_over_.load(std::memory_order_acquire)) work_epoch_.wait(seen, std::memory_order_acquire);
+      sleeping_.fetch_sub(1, std::memory_order_acq_rel);
+      spins = 0;
+    }
+  }
+
+  /// Publishes "there is work": wakes sleeping helpers (a syscall only when one sleeps). A helper
+  /// that misses a round is harmless: the engine's worker takes every task nobody claims.
+  void wake_helpers() {
+    work_epoch_.fetch_add(1, std::memory_order_acq_rel);
+    if (sleeping_.load(std::memory_order_acquire) > 0) work_epoch_.notify_all();
   }
 
   int helping_workers() const { return std::min(workers_, static_cast<int>(host_.pus.size())); }
@@ -258,6 +302,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       auto outcome = engine_.advance(states_, resumed_, this);
       if (outcome != detail::engine::outcome::resume) {
         run_over_.store(true, std::memory_order_release);
+        wake_helpers();
         done_.set_value(outcome);
         return;
       }
@@ -271,8 +316,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
           for (auto& list : pes_by_partition_) list.clear();
           for (int r : resumed_)
             pes_by_partition_[static_cast<std::size_t>(engine_.partition_of_rank(r))].push_back(r);
+          wake_helpers();
           partition_slices_.run(partition_slice);
         } else {
+          wake_helpers();
           slices_.run(static_cast<int>(n), slice);
         }
       } else {
@@ -306,6 +353,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   int workers_ = 1;
   detail::engine engine_;
   detail::affine_round partition_windows_;  // one task per partition, each thread its own first
+  std::uint64_t window_count_ = 0;
+  double window_ns_shared_ = 0, window_ns_alone_ = 0;  // per committed event
+  int shared_samples_ = 0, alone_samples_ = 0;
   detail::affine_round partition_slices_;
   std::vector<std::vector<int>> pes_by_partition_;
   int cpus_ = 1;
@@ -320,6 +370,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   detail::shared_round windows_;  // engine partitions of one window
   detail::shared_round slices_;   // PE slices of one phase
   std::atomic<bool> run_over_{false};
+  std::atomic<std::uint64_t> work_epoch_{0};
+  std::atomic<int> sleeping_{0};
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
   moodycamel::ConcurrentQueue<message*> queue_;
