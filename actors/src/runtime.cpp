@@ -33,6 +33,32 @@ namespace weft {
 
 namespace {
 
+/// Chooses between doing shared work with the helpers and doing it alone, by timing both per
+/// unit of work: the faster way is used and the other re-tried every 32nd time. Sharing pays
+/// only while the helpers' CPUs keep pace, and on a shared host they sometimes do not.
+class sharing_choice {
+ public:
+  bool share() {
+    ++count_;
+    if (samples_[1] < 4) return true;
+    if (samples_[0] < 4) return false;
+    const bool faster = ns_[1] <= ns_[0];
+    return (count_ % 32 == 0) != faster;
+  }
+  void record(bool shared, std::chrono::steady_clock::time_point start, std::uint64_t units) {
+    if (units == 0) return;
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+                      static_cast<double>(units);
+    const int k = shared ? 1 : 0;
+    ns_[k] = samples_[k]++ == 0 ? ns : 0.9 * ns_[k] + 0.1 * ns;
+  }
+
+ private:
+  std::uint64_t count_ = 0;
+  double ns_[2] = {0, 0};
+  int samples_[2] = {0, 0};
+};
+
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
 using help_atom = caf::atom_constant<caf::atom("help")>;
 using detail::message;
@@ -144,35 +170,23 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// The engine's partitions of one window, shared with the helpers.
-  /// Sharing pays only while the helpers' CPUs keep pace: on a host whose other CPU is slow or
-  /// busy, the lockstep windows would wait for it. So both ways are timed per committed event,
-  /// the faster one is used, and the other is tried again every 32nd window. Results do not
-  /// depend on it.
+  /// The engine's partitions of one window, shared with the helpers while that is faster.
   void run(int count, const std::function<void(int)>& task) override {
     if (count != engine_.partitions() || helpers_.empty()) {
       wake_helpers();
       windows_.run(count, task);
       return;
     }
-    ++window_count_;
-    const bool explore = window_count_ % 32 == 0 || shared_samples_ < 4 || alone_samples_ < 4;
-    const bool faster_shared = window_ns_shared_ <= window_ns_alone_;
-    const bool shared = shared_samples_ < 4 ? true : alone_samples_ < 4 ? false : explore != faster_shared;
+    const bool shared = window_sharing_.share();
     const auto before = engine_.events();
     const auto start = std::chrono::steady_clock::now();
     if (shared) {
       wake_helpers();
       partition_windows_.run(task);
-    }
-    else
+    } else {
       for (int i = 0; i < count; ++i) task(i);
-    const auto committed = engine_.events() - before;
-    if (committed == 0) return;
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
-                      static_cast<double>(committed);
-    double& estimate = shared ? window_ns_shared_ : window_ns_alone_;
-    int& samples = shared ? shared_samples_ : alone_samples_;
-    estimate = samples++ == 0 ? ns : 0.9 * estimate + 0.1 * ns;
+    }
+    window_sharing_.record(shared, start, engine_.events() - before);
   }
 
   void suspend(pe_state& pe) override {
@@ -310,7 +324,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // a phase with little PE work runs here, a bigger one is shared with the helpers.
       const auto n = resumed_.size();
       const auto start = std::chrono::steady_clock::now();
-      if (!helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns) {
+      const auto spread_before = spread_phases_;
+      const bool worth = !helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns;
+      if (worth && slice_sharing_.share()) {
         ++spread_phases_;
         if (engine_.partitions() > 1) {  // each PE on the thread that holds its partition
           for (auto& list : pes_by_partition_) list.clear();
@@ -325,6 +341,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       } else {
         for (int r : resumed_) resume_pe(r);
       }
+      if (worth) slice_sharing_.record(spread_phases_ != spread_before, start, n);
       note_slices(start, n);
     }
   }
@@ -353,9 +370,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   int workers_ = 1;
   detail::engine engine_;
   detail::affine_round partition_windows_;  // one task per partition, each thread its own first
-  std::uint64_t window_count_ = 0;
-  double window_ns_shared_ = 0, window_ns_alone_ = 0;  // per committed event
-  int shared_samples_ = 0, alone_samples_ = 0;
+  sharing_choice window_sharing_;  // per committed event
+  sharing_choice slice_sharing_;   // per PE slice
   detail::affine_round partition_slices_;
   std::vector<std::vector<int>> pes_by_partition_;
   int cpus_ = 1;
