@@ -78,9 +78,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         stacks_(static_cast<std::size_t>(procs), static_cast<std::size_t>(opt.stack_bytes)),
         host_(discover_host()),
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
+        threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
-        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace,
-                std::min(workers_, static_cast<int>(host_.pus.size()))),
+        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace, threads_),
         partition_windows_(engine_.partitions()),
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
@@ -132,7 +132,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         }));
       // One helper per further core: from the first engine phase on it takes engine partitions
       // and PE slices beside the worker that runs the engine, until the run ends.
-      for (int p = 1; p < helping_workers(); ++p)
+      for (int p = 1; p < threads_; ++p)
         helpers_.push_back(sys.spawn([this, p](caf::event_based_actor*) -> caf::behavior {
           return {[this, p](help_atom) { help_engine(p); }};
         }));
@@ -169,15 +169,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     return r;
   }
 
-  /// The engine's partitions of one window, shared with the helpers.
-  /// The engine's partitions of one window, shared with the helpers while that is faster.
+  /// The engine's partitions of one window (`count` is always engine_.partitions()), shared
+  /// with the helpers while that is faster.
   void run(int count, const std::function<void(int)>& task) override {
-    if (count != engine_.partitions() || helpers_.empty()) {
-      wake_helpers();
-      windows_.run(count, task);
-      return;
-    }
-    const bool shared = window_sharing_.share();
+    const bool shared = !helpers_.empty() && window_sharing_.share();
     const auto before = engine_.events();
     const auto start = std::chrono::steady_clock::now();
     if (shared) {
@@ -226,8 +221,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   void help_engine(int home) {
     unsigned spins = 0;
     while (!run_over_.load(std::memory_order_acquire)) {
-      if (partition_windows_.help_once(home) || partition_slices_.help_once(home) || windows_.help_once() ||
-          slices_.help_once()) {
+      if (partition_windows_.help_once(home) || partition_slices_.help_once(home) || slices_.help_once()) {
         spins = 0;
         continue;
       }
@@ -249,8 +243,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     work_epoch_.fetch_add(1, std::memory_order_acq_rel);
     if (sleeping_.load(std::memory_order_acquire) > 0) work_epoch_.notify_all();
   }
-
-  int helping_workers() const { return std::min(workers_, static_cast<int>(host_.pus.size())); }
 
   /// Runs one PE until it blocks or finishes and hands what it sent to the engine.
   void resume_pe(int rank) {
@@ -292,10 +284,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         });
   }
 
-  // The engine runs on whichever worker finished a phase last. A phase that wakes few PEs is run
-  // right here, on this worker: handing each PE to its actor through the scheduler would cost
-  // more than the PE's work and drag the engine's state from core to core. A phase big enough to
-  // keep every worker busy is spread over the PE actors.
   // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
   // it commits windows (partitions shared with the helpers) and resumes the PEs each phase wakes.
   void engine_phase(caf::event_based_actor* self) {
@@ -324,24 +312,23 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // a phase with little PE work runs here, a bigger one is shared with the helpers.
       const auto n = resumed_.size();
       const auto start = std::chrono::steady_clock::now();
-      const auto spread_before = spread_phases_;
       const bool worth = !helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns;
-      if (worth && slice_sharing_.share()) {
+      const bool shared = worth && slice_sharing_.share();
+      if (shared) {
         ++spread_phases_;
+        wake_helpers();
         if (engine_.partitions() > 1) {  // each PE on the thread that holds its partition
           for (auto& list : pes_by_partition_) list.clear();
           for (int r : resumed_)
             pes_by_partition_[static_cast<std::size_t>(engine_.partition_of_rank(r))].push_back(r);
-          wake_helpers();
           partition_slices_.run(partition_slice);
         } else {
-          wake_helpers();
           slices_.run(static_cast<int>(n), slice);
         }
       } else {
         for (int r : resumed_) resume_pe(r);
       }
-      if (worth) slice_sharing_.record(spread_phases_ != spread_before, start, n);
+      if (worth) slice_sharing_.record(shared, start, n);
       note_slices(start, n);
     }
   }
@@ -368,6 +355,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   detail::stack_pool stacks_;
   host_info host_;
   int workers_ = 1;
+  int threads_ = 1;  // workers with a CPU of their own: the engine's partitions, helpers + 1
   detail::engine engine_;
   detail::affine_round partition_windows_;  // one task per partition, each thread its own first
   sharing_choice window_sharing_;  // per committed event
@@ -383,7 +371,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
   std::vector<caf::actor> actors_;
   std::vector<caf::actor> helpers_;
-  detail::shared_round windows_;  // engine partitions of one window
   detail::shared_round slices_;   // PE slices of one phase
   std::atomic<bool> run_over_{false};
   std::atomic<std::uint64_t> work_epoch_{0};

@@ -68,11 +68,17 @@ machine build_machine(const machine_options& o) {
   auto time = [&](const char* flag, const std::string& v, const std::string& d, vtime& into) {
     if (!preset || given(o, flag, v, d)) into = parse_time(v, flag);
   };
+  // A time per byte is given either as τ or as a bandwidth, never both.
+  auto per_byte = [](const char* tau_flag, const std::string& tau, const char* bw_flag, const std::string& bw,
+                     byte_time& into) {
+    if (!tau.empty() && !bw.empty())
+      throw std::invalid_argument(std::string(tau_flag) + " and " + bw_flag +
+                                  " both given; they set the same thing, give one");
+    if (!tau.empty()) into = parse_byte_time(tau, tau_flag);
+    if (!bw.empty()) into = parse_bandwidth(bw, bw_flag);
+  };
   time("--alpha", o.alpha, defaults.alpha, m.alpha);
-  if (!o.tau.empty() && !o.bandwidth.empty())
-    throw std::invalid_argument("--tau and --bandwidth both given; they set the same thing, give one");
-  if (!o.tau.empty()) m.tau = parse_byte_time(o.tau, "--tau");
-  if (!o.bandwidth.empty()) m.tau = parse_bandwidth(o.bandwidth, "--bandwidth");
+  per_byte("--tau", o.tau, "--bandwidth", o.bandwidth, m.tau);
   time("--hop-latency", o.hop_latency, defaults.hop_latency, m.hop_latency);
   time("--o-send", o.o_send, defaults.o_send, m.o_send);
   time("--o-recv", o.o_recv, defaults.o_recv, m.o_recv);
@@ -84,10 +90,7 @@ machine build_machine(const machine_options& o) {
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
-  if (!o.short_tau.empty() && !o.short_bandwidth.empty())
-    throw std::invalid_argument("--short-tau and --short-bandwidth both given; give one");
-  if (!o.short_tau.empty()) m.short_tau = parse_byte_time(o.short_tau, "--short-tau");
-  if (!o.short_bandwidth.empty()) m.short_tau = parse_bandwidth(o.short_bandwidth, "--short-bandwidth");
+  per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
   if (preset) return machine(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
   try {

@@ -223,14 +223,14 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   }
   auto saturating_add = [](std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; };
   std::int64_t window_end = INT64_MAX;
-  std::int64_t reach = INT64_MAX;  // nothing a resumed PE does can show in another partition before this
   for (;;) {
     std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
     for (auto& p : parts_) {
       start = std::min(start, p.queue.min_time());
       lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
     }
-    reach = saturating_add(lowest_horizon, window_);
+    // Nothing a PE resumed now can show in another partition before its horizon plus λ.
+    const std::int64_t reach = saturating_add(lowest_horizon, window_);
     if (start == INT64_MAX) {
       window_end = INT64_MAX;
       break;

@@ -17,7 +17,7 @@ using detail::message;
 using detail::pe_state;
 using detail::request_kind;
 
-constexpr int barrier_tag = -2;
+using detail::barrier_tag;
 
 void check_rank(const pe_state& s, int r, const char* what) {
   if (r < 0 || r >= s.size)

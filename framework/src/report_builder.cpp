@@ -10,7 +10,7 @@ namespace {
 std::string peer_text(int peer) { return peer == any_source ? "any" : std::to_string(peer); }
 std::string tag_text(int tag) {
   if (tag == any_tag.value) return "any";
-  if (tag == -2) return "barrier";
+  if (tag == barrier_tag) return "barrier";
   return std::to_string(tag);
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace weft::detail {
@@ -24,11 +25,7 @@ class event_queue {
   std::int64_t min_time() const {
     if (size_ == 0) return INT64_MAX;
     if (!sorted_.empty() || !fresh_.empty()) return last_;  // bucket 0 holds time last_ only
-    std::size_t i = 1;
-    while (buckets_[i].empty()) ++i;
-    std::int64_t m = buckets_[i].front().time;
-    for (const auto& e : buckets_[i]) m = std::min(m, e.time);
-    return m;
+    return earliest_bucket().second;
   }
 
   /// `e.time` must not be earlier than the last time taken.
@@ -49,11 +46,8 @@ class event_queue {
   bool pop_if(std::int64_t limit, Accept accept, Event& out) {
     if (size_ == 0) return false;
     if (sorted_.empty() && fresh_.empty()) {
-      std::size_t i = 1;
-      while (buckets_[i].empty()) ++i;
+      const auto [i, m] = earliest_bucket();
       auto& from = buckets_[i];
-      std::int64_t m = from.front().time;
-      for (const auto& e : from) m = std::min(m, e.time);
       if (m > limit) return false;
       last_ = m;
       for (const auto& e : from) {
@@ -79,6 +73,16 @@ class event_queue {
   }
 
  private:
+  /// The lowest non-empty bucket above 0 and the earliest time in it (the queue is not empty
+  /// and bucket 0 is).
+  std::pair<std::size_t, std::int64_t> earliest_bucket() const {
+    std::size_t i = 1;
+    while (buckets_[i].empty()) ++i;
+    std::int64_t m = buckets_[i].front().time;
+    for (const auto& e : buckets_[i]) m = std::min(m, e.time);
+    return {i, m};
+  }
+
   std::size_t bucket_of(std::int64_t t) const {
     auto diff = static_cast<std::uint64_t>(t ^ last_);
     return diff == 0 ? 0 : static_cast<std::size_t>(64 - __builtin_clzll(diff));

@@ -13,6 +13,9 @@
 
 namespace weft::detail {
 
+/// The reserved tag of pe::barrier()'s messages (user tags are >= 0).
+inline constexpr int barrier_tag = -2;
+
 class engine;
 class message_pool;
 
