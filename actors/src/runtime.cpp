@@ -4,10 +4,10 @@
 //   main thread          CAF workers (PE actors)                   engine (from then on)
 //   -----------          -----------------------                   ---------------------
 //   spawn P actors  -->  each PE runs its fiber until it blocks,  --> the last PE to block runs
-//   wait for result      hands its messages to the engine         the engine: windows of its
-//                        (lock-free queue)                         partitions and rounds of PE
-//                                                                  slices, shared with one helper
-//                                                                  actor per further core
+//   wait for result      leaving what it sent in its outbox        the engine: takes the outboxes,
+//                                                                  commits windows of its partitions,
+//                                                                  runs rounds of PE slices; shared
+//                                                                  with one helper actor per further core
 #include <sched.h>
 #include <sys/resource.h>
 
@@ -15,7 +15,6 @@
 #include <boost/context/fiber.hpp>
 #include <caf/all.hpp>
 #include <chrono>
-#include <concurrentqueue/concurrentqueue.h>
 #include <future>
 #include <mutex>
 #include <numeric>
@@ -104,6 +103,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     fibers_.clear();
     callers_.clear();
     for (auto& s : states_) {
+      pool_.give_back(s.spare_messages);
       for (message* m : s.unexpected.remaining()) delete m;
       for (auto& slot : s.requests)
         if (slot.msg) delete slot.msg;
@@ -258,11 +258,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     fibers_[index] = std::move(fibers_[index]).resume();
     detail::set_running_pe(-1, nullptr, 0);
     if (!stacks_.intact(index)) detail::report_stack_overflow(rank, stacks_.stack_bytes());
-    if (!s.outbox.empty()) {
-      produced_.fetch_add(s.outbox.size(), std::memory_order_relaxed);
-      queue_.enqueue_bulk(s.outbox.data(), s.outbox.size());
-      s.outbox.clear();
-    }
   }
 
   void start_fiber(int rank) {
@@ -293,14 +288,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r);
     };
     for (;;) {
-      message* batch[512];
-      const auto expected = produced_.load(std::memory_order_acquire);
-      while (consumed_ < expected) {
-        auto n = queue_.try_dequeue_bulk(batch, 512);
-        for (std::size_t i = 0; i < n; ++i) engine_.inject(batch[i]);
-        consumed_ += n;
+      // Every PE of the phase has run (the phase's end orders their writes before this), so
+      // what they sent is read straight from their outboxes.
+      for (int r : resumed_) {
+        pe_state& s = states_[static_cast<std::size_t>(r)];
+        for (message* m : s.outbox) engine_.inject(m);
+        s.outbox.clear();
+        engine_.absorb_status(s);
       }
-      for (int r : resumed_) engine_.absorb_status(states_[static_cast<std::size_t>(r)]);
       auto outcome = engine_.advance(states_, resumed_, this);
       if (outcome != detail::engine::outcome::resume) {
         run_over_.store(true, std::memory_order_release);
@@ -377,9 +372,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::atomic<int> sleeping_{0};
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
-  moodycamel::ConcurrentQueue<message*> queue_;
-  std::atomic<std::size_t> produced_{0};
-  std::size_t consumed_ = 0;
   std::promise<detail::engine::outcome> done_;
 };
 

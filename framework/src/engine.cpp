@@ -30,8 +30,9 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
         static_cast<int>(static_cast<std::int64_t>(n) * k / topo.node_count());
   if (k > 1) window_ = model_.hop_latency.ps;
   const auto nlinks = topo.links().size();
-  link_free_.assign(nlinks, 0);
   links_.assign(nlinks, {});
+  link_to_.reserve(nlinks);
+  for (const auto& l : topo.links()) link_to_.push_back(l.to);
   pending_starts_.resize(nlinks);
   pending_head_.assign(nlinks, 0);
   if (model_.ports == port_model::single_port) {
@@ -51,8 +52,10 @@ void engine::inject(message* m) {
     m->packets = model_.mtu > 0 && m->bytes > model_.mtu
                      ? static_cast<std::int32_t>((m->bytes + model_.mtu - 1) / model_.mtu)
                      : 1;
-    node_id from = node_of_rank_[static_cast<std::size_t>(m->src)];
-    node_id to = node_of_rank_[static_cast<std::size_t>(m->dst)];
+    const node_id from = node_of_rank_[static_cast<std::size_t>(m->src)];
+    const node_id to = node_of_rank_[static_cast<std::size_t>(m->dst)];
+    m->src_node = from;
+    m->dst_node = to;
     if (from == to) {
       // Same node: no link to cross, the copy is free and arrives when it is sent.
       partition& here = owner_of(from);
@@ -82,12 +85,12 @@ void engine::push(partition& from, const event& e) {
     from.outbox[static_cast<std::size_t>(to)].push_back(e);
 }
 
-std::int32_t engine::queue_depth(link_id l, std::int64_t at, std::int64_t start) {
+std::int32_t engine::queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start) {
   // Starts on one link are non-decreasing (FIFO), so the packets still waiting at time `at`
-  // are a suffix of the pending list.
+  // are a suffix of the pending list, and none waits once the latest of them has started.
+  if (start <= at && link.latest_wait_start <= at) return 0;  // no queue: the common case
   auto& pending = pending_starts_[static_cast<std::size_t>(l)];
   auto& head = pending_head_[static_cast<std::size_t>(l)];
-  if (head == pending.size() && start <= at) return 0;  // an idle link: the common case
   while (head < pending.size() && pending[head] <= at) ++head;
   if (head == pending.size()) {
     pending.clear();
@@ -96,26 +99,30 @@ std::int32_t engine::queue_depth(link_id l, std::int64_t at, std::int64_t start)
     pending.erase(pending.begin(), pending.begin() + head);
     head = 0;
   }
-  if (start > at) pending.push_back(start);
+  if (start > at) {
+    pending.push_back(start);
+    link.latest_wait_start = start;
+  }
   return static_cast<std::int32_t>(pending.size() - head);
 }
 
 void engine::process_hop(partition& p, const event& e) {
   message& m = *e.msg;
-  const node_id dst_node = node_of_rank_[static_cast<std::size_t>(m.dst)];
-  route_state state{node_of_rank_[static_cast<std::size_t>(m.src)], 0, e.stage, 0};
+  const node_id dst_node = m.dst_node;
+  const route_state state{m.src_node, 0, e.stage, 0};
   const link_id l = routing_.first_hop(e.at, dst_node, state).link;
   if (l < 0)
     throw std::logic_error("routing " + routing_.name() + " gave no next hop from node " +
                            std::to_string(e.at) + " toward node " + std::to_string(dst_node));
-  const node_id next = topo_.link_at(l).to;
+  const node_id next = link_to_[static_cast<std::size_t>(l)];
   const bool first = e.stage == 0;
   const bool last = next == dst_node;
   const bool single = model_.ports == port_model::single_port;
   const auto src = static_cast<std::size_t>(m.src);
   const auto dst = static_cast<std::size_t>(m.dst);
 
-  std::int64_t start = std::max(e.time, link_free_[static_cast<std::size_t>(l)]);
+  link_state& link = links_[static_cast<std::size_t>(l)];
+  std::int64_t start = std::max(e.time, link.free);
   if (single && first) start = std::max(start, inject_free_[src]);
   if (single && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
@@ -126,7 +133,7 @@ void engine::process_hop(partition& p, const event& e) {
   if (model_.mode == switching::cut_through && !first)
     end = std::max(end, e.prev_end + lambda);  // the tail cannot outrun the previous link
 
-  auto& stats = links_[static_cast<std::size_t>(l)];
+  auto& stats = link.stats;
   stats.bytes += pbytes;
   stats.busy.ps += end - start;
   ++stats.packets;
@@ -134,8 +141,8 @@ void engine::process_hop(partition& p, const event& e) {
     ++stats.waited;
     stats.wait_total.ps += start - e.time;
   }
-  stats.max_queue = std::max(stats.max_queue, queue_depth(l, e.time, start));
-  link_free_[static_cast<std::size_t>(l)] = end;
+  stats.max_queue = std::max(stats.max_queue, queue_depth(link, l, e.time, start));
+  link.free = end;
   if (single && first) inject_free_[src] = end;
   if (single && last) eject_free_[dst] = end;
   if (tracing_) p.spans.push_back({l, m.src, m.dst, {start}, {end}});
@@ -273,6 +280,13 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   for (const auto& pe : pes)
     if (pe.status != pe_status::finished && pe.status != pe_status::failed) return outcome::deadlock;
   return outcome::finished;
+}
+
+std::vector<link_stats> engine::links() const {
+  std::vector<link_stats> all;
+  all.reserve(links_.size());
+  for (const auto& l : links_) all.push_back(l.stats);
+  return all;
 }
 
 std::vector<std::uint64_t> engine::hop_histogram() const {

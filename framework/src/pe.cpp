@@ -1,6 +1,7 @@
 // The PE API on top of pe_state: everything here runs on the PE's own fiber, during a PE
 // phase, and touches only this PE's state (the engine reads it between phases).
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -57,29 +58,38 @@ void block_until_complete(pe_state& s, std::span<const int> ids) {
   s.status = detail::pe_status::runnable;
 }
 
-/// Moves the clock past a completed request and releases it; returns the received message.
-received finish(pe_state& s, int id) {
+/// Moves the clock past a completed request, charges o_recv for a receive and releases the
+/// request; returns the received message (nullptr for a send), which the caller releases.
+message* complete(pe_state& s, int id) {
   auto& slot = s.requests[static_cast<std::size_t>(id)];
   if (slot.completion > s.clock) {
     s.add_span(s.clock, slot.completion, 2);
     s.wait_time += slot.completion - s.clock;
     s.clock = slot.completion;
   }
-  received out;
+  message* m = nullptr;
   if (slot.kind == request_kind::recv) {
     charge_overhead(s, s.net->model().o_recv);
-    message* m = slot.msg;
+    m = slot.msg;
+    ++s.received_messages;
+    s.received_bytes += m->bytes;
+  }
+  slot = {};
+  s.free_requests.push_back(id);
+  return m;
+}
+
+/// complete() for the vector-returning calls: the payload is copied out.
+received finish(pe_state& s, int id) {
+  received out;
+  if (message* m = complete(s, id)) {
     out.source = m->src;
     out.tag = m->tag;
     out.modelled_bytes = m->bytes;
     out.arrival = m->arrival;
     out.data.assign(m->data.begin(), m->data.end());  // the message keeps its buffer for reuse
-    ++s.received_messages;
-    s.received_bytes += m->bytes;
-    s.pool->release(m);
+    s.pool->release(s.spare_messages, m);
   }
-  slot = {};
-  s.free_requests.push_back(id);
   return out;
 }
 
@@ -102,7 +112,7 @@ request pe::isend(int dst, tag t, payload data) {
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
   const auto& model = s.net->model();
   charge_overhead(s, model.o_send);
-  message* m = s.pool->acquire();
+  message* m = s.pool->acquire(s.spare_messages);
   m->src = s.rank;
   m->dst = dst;
   m->tag = t.value;
@@ -167,6 +177,17 @@ request pe::irecv(int src, tag t) {
 received pe::recv(int src, tag t) {
   request r = irecv(src, t);
   return wait(r);
+}
+
+receipt pe::recv_into(std::span<std::byte> into, int src, tag t) {
+  pe_state& s = *s_;
+  const int id = irecv(src, t).id;
+  block_until_complete(s, std::span<const int>(&id, 1));
+  message* m = complete(s, id);
+  receipt out{m->src, m->tag, m->bytes, m->arrival, m->data.size()};
+  if (out.bytes == into.size() && !into.empty()) std::memcpy(into.data(), m->data.data(), into.size());
+  s.pool->release(s.spare_messages, m);
+  return out;
 }
 
 received pe::wait(request& r) {

@@ -85,7 +85,7 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.makespan = makespan;
   r.conserved = r.sent == r.delivered;
 
-  const auto& stats = net.links();
+  const auto stats = net.links();
   r.links.reserve(stats.size());
   for (std::size_t i = 0; i < stats.size(); ++i) {
     const auto& lk = m.topo().link_at(static_cast<link_id>(i));

@@ -14,16 +14,22 @@ request isend_to(const call& c, int to, std::span<const std::byte> data) {
   return c.g->self().isend(c.g->global(to), c.tag, payload(data));
 }
 
-void take(const call& c, int from, const received& m, std::span<std::byte> into) {
-  if (m.data.size() != into.size())
-    throw std::length_error(where(c) + "expected " + std::to_string(into.size()) + " bytes from PE " +
-                            std::to_string(c.g->global(from)) + ", got " + std::to_string(m.data.size()) +
+namespace {
+void check_size(const call& c, int from, std::size_t got, std::size_t expected) {
+  if (got != expected)
+    throw std::length_error(where(c) + "expected " + std::to_string(expected) + " bytes from PE " +
+                            std::to_string(c.g->global(from)) + ", got " + std::to_string(got) +
                             " (buffer sizes differ across PEs)");
+}
+}  // namespace
+
+void take(const call& c, int from, const received& m, std::span<std::byte> into) {
+  check_size(c, from, m.data.size(), into.size());
   if (!into.empty()) std::memcpy(into.data(), m.data.data(), into.size());
 }
 
 void recv_from(const call& c, int from, std::span<std::byte> into) {
-  take(c, from, c.g->self().recv(c.g->global(from), c.tag), into);
+  check_size(c, from, c.g->self().recv_into(into, c.g->global(from), c.tag).bytes, into.size());
 }
 
 void exchange(const call& c, int to, std::span<const std::byte> out, int from, std::span<std::byte> in) {

@@ -104,6 +104,15 @@ struct received {
   }
 };
 
+/// What a receive into the caller's buffer reports (pe::recv_into).
+struct receipt {
+  int source = -1;
+  int tag = 0;
+  std::int64_t modelled_bytes = 0;
+  vtime arrival{};
+  std::size_t bytes = 0;  ///< the payload's real size: copied only when it equals the buffer's
+};
+
 /// Handle of a non-blocking send or receive; valid until waited for.
 struct request {
   int id = -1;
@@ -138,6 +147,10 @@ class pe {
 
   /// Blocks until a matching message has arrived; costs o_recv.
   received recv(int src = any_source, tag t = any_tag);
+  /// Like recv, but copies the payload into `into` and allocates nothing (MPI_Recv's shape).
+  /// The payload is copied only if its size is exactly into.size(); otherwise nothing is
+  /// copied and receipt::bytes tells the size that came, for the caller to report.
+  [[nodiscard]] receipt recv_into(std::span<std::byte> into, int src = any_source, tag t = any_tag);
   /// Posts a receive; matched in posting order against messages in arrival order.
   request irecv(int src = any_source, tag t = any_tag);
 

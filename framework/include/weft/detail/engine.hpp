@@ -76,7 +76,7 @@ class engine {
   }
 
   // Results.
-  const std::vector<link_stats>& links() const { return links_; }
+  std::vector<link_stats> links() const;
   std::vector<std::uint64_t> hop_histogram() const;
   /// Every link occupancy, ordered by (begin, link): the same on any number of partitions.
   std::vector<link_span> link_spans() const;
@@ -136,7 +136,8 @@ class engine {
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;
-  std::int32_t queue_depth(link_id l, std::int64_t at, std::int64_t start);
+  struct link_state;
+  std::int32_t queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start);
 
   const topology& topo_;
   const routing& routing_;
@@ -147,10 +148,17 @@ class engine {
   std::vector<partition> parts_;
   std::vector<int> part_of_node_;
   std::int64_t window_ = INT64_MAX;  // λ when partitioned
-  std::vector<std::int64_t> link_free_;
+  /// What a hop touches of its link, in one cache line.
+  struct alignas(64) link_state {
+    std::int64_t free = 0;                ///< when the link can start its next packet
+    std::int64_t latest_wait_start = -1;  ///< start of the latest packet that had to wait
+    link_stats stats;
+  };
+  std::vector<link_state> links_;
+  std::vector<node_id> link_to_;  // where each link leads: the topology's, packed for the hop loop
   std::vector<std::int64_t> inject_free_;  // single-port injection per rank
   std::vector<std::int64_t> eject_free_;   // single-port ejection per rank
-  std::vector<link_stats> links_;
+  // Starts of the packets waiting on each link (only links that ever had a queue), from head.
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
   std::uint64_t injected_ = 0, phases_ = 0;

@@ -3,13 +3,19 @@
 // non-decreasing time, so an event lands in the bucket of the highest bit where its time
 // differs from the last time taken; each event moves down a few buckets at most, instead of
 // sifting through a binary heap of a million entries (which cost a cache miss per level).
-// Events of the current time sit in bucket 0: those moved down together are sorted once (a
-// run popped from the back), those pushed at the current time while it is processed go to a
-// small binary heap; each pop takes the smaller head of the two (ties ordered by `TieLater`).
+//
+// Events of the current time ("now") are ordered by tie (`TieLater`). Those moved down from a
+// bucket together form one sorted run, read from the front; they usually arrive in tie order
+// already (an event's successor keeps its tie), so the sort is skipped when it has nothing to
+// do. Events pushed at the current time while it is processed are gathered unsorted and, at
+// the next pop, either merged into the run (a batch, such as the messages PEs inject at the
+// time they woke) or, when few beside a long run, pushed onto a small binary heap; each pop
+// takes the smaller head of the run and the heap.
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -24,7 +30,7 @@ class event_queue {
   /// Time of the earliest event (INT64_MAX when empty), without taking it.
   std::int64_t min_time() const {
     if (size_ == 0) return INT64_MAX;
-    if (!sorted_.empty() || !fresh_.empty()) return last_;  // bucket 0 holds time last_ only
+    if (holds_now()) return last_;  // only events of time last_ are outside the buckets
     return earliest_bucket().second;
   }
 
@@ -32,12 +38,7 @@ class event_queue {
   void push(const Event& e) {
     ++size_;
     const auto b = bucket_of(e.time);
-    if (b == 0) {
-      fresh_.push_back(e);
-      std::push_heap(fresh_.begin(), fresh_.end(), TieLater{});
-    } else {
-      buckets_[b].push_back(e);
-    }
+    (b == 0 ? arrived_ : buckets_[b]).push_back(e);
   }
 
   /// Takes the earliest event if its time is at most `limit` and `accept(event)` holds for it.
@@ -45,36 +46,68 @@ class event_queue {
   template <class Accept>
   bool pop_if(std::int64_t limit, Accept accept, Event& out) {
     if (size_ == 0) return false;
-    if (sorted_.empty() && fresh_.empty()) {
+    if (!arrived_.empty()) absorb_arrivals();
+    if (run_head_ == run_.size() && heap_.empty()) {
       const auto [i, m] = earliest_bucket();
-      auto& from = buckets_[i];
       if (m > limit) return false;
+      auto& from = buckets_[i];
       last_ = m;
+      run_.clear();
+      run_head_ = 0;
       for (const auto& e : from) {
         const auto b = bucket_of(e.time);
-        (b == 0 ? sorted_ : buckets_[b]).push_back(e);
+        (b == 0 ? run_ : buckets_[b]).push_back(e);
       }
       from.clear();
-      std::sort(sorted_.begin(), sorted_.end(), TieLater{});  // latest first: pop from the back
+      if (!std::is_sorted(run_.begin(), run_.end(), earlier)) std::sort(run_.begin(), run_.end(), earlier);
     }
-    const bool from_sorted = fresh_.empty() || (!sorted_.empty() && TieLater{}(fresh_.front(), sorted_.back()));
-    const Event& head = from_sorted ? sorted_.back() : fresh_.front();
+    const bool from_run = heap_.empty() || (run_head_ < run_.size() && earlier(run_[run_head_], heap_.front()));
+    const Event& head = from_run ? run_[run_head_] : heap_.front();
     if (head.time > limit || !accept(head)) return false;
-    if (from_sorted) {
-      out = sorted_.back();
-      sorted_.pop_back();
+    if (from_run) {
+      out = run_[run_head_++];
     } else {
-      std::pop_heap(fresh_.begin(), fresh_.end(), TieLater{});
-      out = fresh_.back();
-      fresh_.pop_back();
+      std::pop_heap(heap_.begin(), heap_.end(), TieLater{});
+      out = heap_.back();
+      heap_.pop_back();
     }
     --size_;
     return true;
   }
 
  private:
+  static bool earlier(const Event& a, const Event& b) { return TieLater{}(b, a); }
+
+  bool holds_now() const { return run_head_ < run_.size() || !heap_.empty() || !arrived_.empty(); }
+
+  /// Files the events pushed at the current time since the last pop.
+  void absorb_arrivals() {
+    if (!std::is_sorted(arrived_.begin(), arrived_.end(), earlier))
+      std::sort(arrived_.begin(), arrived_.end(), earlier);
+    const std::size_t left = run_.size() - run_head_;
+    if (left == 0 || !earlier(arrived_.front(), run_.back())) {  // they extend the run
+      if (left == 0) {
+        run_.clear();
+        run_head_ = 0;
+      }
+      run_.insert(run_.end(), arrived_.begin(), arrived_.end());
+    } else if (arrived_.size() * 8 >= left) {  // a batch: one merge, linear in both
+      merged_.clear();
+      std::merge(run_.begin() + static_cast<std::ptrdiff_t>(run_head_), run_.end(), arrived_.begin(),
+                 arrived_.end(), std::back_inserter(merged_), earlier);
+      run_.swap(merged_);
+      run_head_ = 0;
+    } else {  // a few beside a long run
+      for (const auto& e : arrived_) {
+        heap_.push_back(e);
+        std::push_heap(heap_.begin(), heap_.end(), TieLater{});
+      }
+    }
+    arrived_.clear();
+  }
+
   /// The lowest non-empty bucket above 0 and the earliest time in it (the queue is not empty
-  /// and bucket 0 is).
+  /// and holds no event of the current time).
   std::pair<std::size_t, std::int64_t> earliest_bucket() const {
     std::size_t i = 1;
     while (buckets_[i].empty()) ++i;
@@ -88,10 +121,13 @@ class event_queue {
     return diff == 0 ? 0 : static_cast<std::size_t>(64 - __builtin_clzll(diff));
   }
 
-  std::array<std::vector<Event>, 65> buckets_;  // [0] unused: see sorted_ and fresh_
-  std::vector<Event> sorted_;  // current time, latest tie first
-  std::vector<Event> fresh_;   // current time, pushed after the sort: a binary heap
-  // Below every real time, so that a first batch all at time 0 is sorted, not heaped.
+  std::array<std::vector<Event>, 65> buckets_;  // [0] unused: see run_, heap_ and arrived_
+  std::vector<Event> run_;      // current time, earliest tie first, read from run_head_
+  std::size_t run_head_ = 0;
+  std::vector<Event> heap_;     // current time: a binary heap (earliest tie on top)
+  std::vector<Event> arrived_;  // current time, pushed since the last pop, unsorted
+  std::vector<Event> merged_;   // scratch of absorb_arrivals
+  // Below every real time, so that a first batch all at time 0 is a run, not a heap.
   std::int64_t last_ = -1;
   std::size_t size_ = 0;
 };

@@ -1,10 +1,15 @@
 #pragma once
 // Recycles message objects between PEs. A message is allocated by its sender and released by
-// its receiver, usually on another worker thread, so the free list is a lock-free queue. A
-// recycled message keeps its payload buffer's capacity, so a steady stream of same-sized
-// messages allocates nothing after warm-up.
+// its receiver, usually on another worker thread. Each PE keeps a few spare messages of its
+// own (most traffic is two-way, so a PE's receives feed its sends without any synchronization);
+// a PE with too many returns a batch to the shared free list, a lock-free queue, and a PE with
+// none takes a batch from it. A recycled message keeps its payload buffer's capacity, so a
+// steady stream of same-sized messages allocates nothing after warm-up.
 
 #include <concurrentqueue/concurrentqueue.h>
+
+#include <cstddef>
+#include <vector>
 
 #include "weft/detail/pe_state.hpp"
 
@@ -17,26 +22,45 @@ class message_pool {
   message_pool& operator=(const message_pool&) = delete;
   ~message_pool() {
     message* m = nullptr;
-    while (free_.try_dequeue(m)) delete m;
+    while (shared_.try_dequeue(m)) delete m;
   }
 
-  message* acquire() {
-    message* m = nullptr;
-    if (free_.try_dequeue(m)) return m;
-    return new message;
+  /// A message for a PE to send, from its spares (`local`) when it has one.
+  message* acquire(std::vector<message*>& local) {
+    if (local.empty()) {
+      message* batch[batch_size];
+      const auto n = shared_.try_dequeue_bulk(batch, batch_size);
+      if (n == 0) return new message;
+      local.assign(batch, batch + n);
+    }
+    message* m = local.back();
+    local.pop_back();
+    return m;
   }
 
-  /// Takes back a message whose payload has been copied out; its fields are reset on reuse.
-  void release(message* m) {
+  /// Takes back a message whose payload has been copied out into the receiver's spares;
+  /// its fields are reset on reuse.
+  void release(std::vector<message*>& local, message* m) {
     auto data = std::move(m->data);
     data.clear();
     *m = message{};
     m->data = std::move(data);
-    free_.enqueue(m);
+    local.push_back(m);
+    if (local.size() >= 2 * batch_size) {
+      shared_.enqueue_bulk(local.end() - batch_size, batch_size);
+      local.resize(local.size() - batch_size);
+    }
+  }
+
+  /// Takes back a PE's spares (when the run ends).
+  void give_back(std::vector<message*>& local) {
+    if (!local.empty()) shared_.enqueue_bulk(local.data(), local.size());
+    local.clear();
   }
 
  private:
-  moodycamel::ConcurrentQueue<message*> free_;
+  static constexpr std::size_t batch_size = 32;
+  moodycamel::ConcurrentQueue<message*> shared_;
 };
 
 }  // namespace weft::detail

@@ -33,6 +33,7 @@ struct message {
   bool chained = false;        ///< not the first message of an isend_chain batch
   std::int32_t packets = 1;
   std::int32_t hops = 0;
+  std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection
 };
 
 enum class request_kind : std::uint8_t { unused, send, recv };
@@ -77,6 +78,7 @@ struct pe_state {
 
   // Produced during a PE phase, drained by the engine.
   std::vector<message*> outbox;
+  std::vector<message*> spare_messages;  ///< this PE's share of the message pool
   std::uint64_t next_seq = 0;
   vtime last_injection{-1};
 
