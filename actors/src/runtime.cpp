@@ -32,28 +32,38 @@ namespace weft {
 
 namespace {
 
-/// Chooses between doing shared work with the helpers and doing it alone, by timing both per
-/// unit of work: the faster way is used and the other re-tried every 32nd time. Sharing pays
-/// only while the helpers' CPUs keep pace, and on a shared host they sometimes do not.
+/// Chooses, phase by phase, between sharing a phase's work (the engine's windows and the PE
+/// slices) with the helpers and doing it alone, by timing both per unit of work. The faster way
+/// is used and the other tried now and then, on phases picked at random so that no periodic
+/// pattern of phases biases the comparison: at first one phase in 16, less often each time the
+/// trial confirms the choice (down to one in 256), since a trial of the slower way costs time.
+/// Sharing pays only while the helpers' CPUs keep pace, and on a shared host they sometimes do
+/// not, for minutes at a time.
 class sharing_choice {
  public:
   bool share() {
-    ++count_;
     if (samples_[1] < 4) return true;
     if (samples_[0] < 4) return false;
-    const bool faster = ns_[1] <= ns_[0];
-    return (count_ % 32 == 0) != faster;
+    rng_ = rng_ * 6364136223846793005ULL + 1442695040888963407ULL;  // Knuth's MMIX LCG
+    trial_ = (rng_ >> 33) % interval_ == 0;
+    return trial_ != preferred();
   }
-  void record(bool shared, std::chrono::steady_clock::time_point start, std::uint64_t units) {
-    if (units == 0) return;
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
-                      static_cast<double>(units);
+  void record(bool shared, std::chrono::steady_clock::time_point start, double units) {
+    if (units < 256) return;  // too little work to time
+    const double ns =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / units;
     const int k = shared ? 1 : 0;
-    ns_[k] = samples_[k]++ == 0 ? ns : 0.9 * ns_[k] + 0.1 * ns;
+    const bool before = preferred();
+    ns_[k] = samples_[k]++ == 0 ? ns : 0.75 * ns_[k] + 0.25 * ns;
+    if (trial_) interval_ = preferred() == before ? std::min(interval_ * 2, 256u) : 16u;
+    trial_ = false;
   }
 
  private:
-  std::uint64_t count_ = 0;
+  bool preferred() const { return ns_[1] <= ns_[0]; }
+  std::uint64_t rng_ = 1;
+  unsigned interval_ = 16;
+  bool trial_ = false;
   double ns_[2] = {0, 0};
   int samples_[2] = {0, 0};
 };
@@ -153,6 +163,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     r.host.host_topology = host_.summary;
     r.host.workers = workers;
     r.host.pin = to_string(options_.pin);
+    r.host.sharing = to_string(options_.sharing);
+    r.host.shared_phases = shared_phases_;
     r.host.worker_cpus = bound_cpus_;
     r.host.pes_per_cpu.assign(static_cast<std::size_t>(cpus_), 0);
     for (const auto& p : r.pes)
@@ -170,18 +182,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// The engine's partitions of one window (`count` is always engine_.partitions()), shared
-  /// with the helpers while that is faster.
+  /// with the helpers in a phase chosen to be shared.
   void run(int count, const std::function<void(int)>& task) override {
-    const bool shared = !helpers_.empty() && window_sharing_.share();
-    const auto before = engine_.events();
-    const auto start = std::chrono::steady_clock::now();
-    if (shared) {
+    if (phase_shared_) {
       wake_helpers();
       partition_windows_.run(task);
     } else {
       for (int i = 0; i < count; ++i) task(i);
     }
-    window_sharing_.record(shared, start, engine_.events() - before);
   }
 
   void suspend(pe_state& pe) override {
@@ -225,7 +233,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         spins = 0;
         continue;
       }
-      if (spins < 4096) {
+      if (spins < 4096 && sharing_now_.load(std::memory_order_relaxed)) {
         detail::spin_pause(spins);
         continue;
       }
@@ -288,6 +296,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r);
     };
     for (;;) {
+      // Which thread commits a window or runs a PE never changes a result, so this choice may
+      // use wall-clock time. Alone, the engine runs as one partition, without windows.
+      const auto phase_start = std::chrono::steady_clock::now();
+      const auto events_before = engine_.events();
+      phase_shared_ = !helpers_.empty() && share_this_phase();
+      sharing_now_.store(phase_shared_, std::memory_order_relaxed);
+      shared_phases_ += phase_shared_ ? 1 : 0;
+      engine_.set_active_partitions(phase_shared_ ? engine_.partitions() : 1);
       // Every PE of the phase has run (the phase's end orders their writes before this), so
       // what they sent is read straight from their outboxes.
       for (int r : resumed_) {
@@ -303,12 +319,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         done_.set_value(outcome);
         return;
       }
-      // Which thread runs a PE never changes a result, so this choice may use wall-clock time:
-      // a phase with little PE work runs here, a bigger one is shared with the helpers.
+      // Little PE work runs here even in a shared phase: waking a helper would cost more.
       const auto n = resumed_.size();
       const auto start = std::chrono::steady_clock::now();
-      const bool worth = !helpers_.empty() && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns;
-      const bool shared = worth && slice_sharing_.share();
+      const bool shared = phase_shared_ && n >= 2 && static_cast<double>(n) * slice_ns_ > spread_work_ns;
       if (shared) {
         ++spread_phases_;
         wake_helpers();
@@ -323,8 +337,19 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       } else {
         for (int r : resumed_) resume_pe(r);
       }
-      if (worth) slice_sharing_.record(shared, start, n);
       note_slices(start, n);
+      sharing_now_.store(false, std::memory_order_relaxed);
+      sharing_.record(phase_shared_, phase_start,
+                      static_cast<double>(engine_.events() - events_before) + resume_units * static_cast<double>(n));
+    }
+  }
+
+  bool share_this_phase() {
+    switch (options_.sharing) {
+      case sharing_policy::always: return true;
+      case sharing_policy::never: return false;
+      case sharing_policy::alternate: return engine_.phases() % 2 == 0;
+      default: return sharing_.share();
     }
   }
 
@@ -338,6 +363,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   static constexpr double spread_work_ns = 10e3;
+  static constexpr double resume_units = 4;  // a PE resume costs about as much as 4 engine events
   double slice_ns_ = 2000;  // running estimate of one PE slice's wall time
 
   const machine& machine_;
@@ -353,8 +379,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   int threads_ = 1;  // workers with a CPU of their own: the engine's partitions, helpers + 1
   detail::engine engine_;
   detail::affine_round partition_windows_;  // one task per partition, each thread its own first
-  sharing_choice window_sharing_;  // per committed event
-  sharing_choice slice_sharing_;   // per PE slice
+  sharing_choice sharing_;     // per phase: windows and PE slices together
+  bool phase_shared_ = false;  // this phase's choice
+  std::uint64_t shared_phases_ = 0;
   detail::affine_round partition_slices_;
   std::vector<std::vector<int>> pes_by_partition_;
   int cpus_ = 1;
@@ -370,6 +397,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::atomic<bool> run_over_{false};
   std::atomic<std::uint64_t> work_epoch_{0};
   std::atomic<int> sleeping_{0};
+  std::atomic<bool> sharing_now_{false};  // helpers spin for work only in a shared phase
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
   std::promise<detail::engine::outcome> done_;

@@ -41,6 +41,8 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   auto* rt = "Runtime";
   sub.add_option("--workers", o.workers, "worker threads (0: one per host CPU)")->group(rt)->capture_default_str();
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
+  sub.add_option("--sharing", o.sharing, "share phases with helper workers: adaptive, always, never or alternate")
+      ->group(rt)->capture_default_str();
   sub.add_option("--stack-size", o.stack_size, "fiber stack per PE")->group(rt)->capture_default_str();
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
@@ -117,6 +119,7 @@ run_options build_run_options(const machine_options& o, int procs) {
   r.workers = o.workers;
   if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
   r.pin = parse_pin_policy(o.pin);
+  r.sharing = parse_sharing_policy(o.sharing);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   r.trace = !o.trace_file.empty();
   if (!o.mapping.empty() && o.mapping != "identity") {

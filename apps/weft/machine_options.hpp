@@ -24,6 +24,7 @@ struct machine_options {
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   int workers = 0;
   std::string pin = "none";
+  std::string sharing = "adaptive";
   std::string stack_size = "64KiB";
   bool ticks = false;
   std::string json_file, trace_file;

@@ -24,11 +24,9 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
     parts_[static_cast<std::size_t>(i)].index = i;
     parts_[static_cast<std::size_t>(i)].outbox.resize(static_cast<std::size_t>(k));
   }
-  part_of_node_.resize(static_cast<std::size_t>(topo.node_count()));
-  for (node_id n = 0; n < topo.node_count(); ++n)  // contiguous blocks of node ids
-    part_of_node_[static_cast<std::size_t>(n)] =
-        static_cast<int>(static_cast<std::int64_t>(n) * k / topo.node_count());
-  if (k > 1) window_ = model_.hop_latency.ps;
+  active_ = 1;
+  part_of_node_.assign(static_cast<std::size_t>(topo.node_count()), 0);
+  set_active_partitions(k);
   const auto nlinks = topo.links().size();
   links_.assign(nlinks, {});
   link_to_.reserve(nlinks);
@@ -221,10 +219,34 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
   }
 }
 
+void engine::set_active_partitions(int count) {
+  count = std::clamp(count, 1, partitions());
+  if (static_cast<std::size_t>(count) == active_) return;
+  // Between phases every outbox is empty: what is pending is in the queues and sync heaps.
+  std::vector<event> pending;
+  std::vector<sync_entry> syncing;
+  for (auto& p : active()) {
+    p.queue.take_all(pending);
+    syncing.insert(syncing.end(), p.syncing.begin(), p.syncing.end());
+    p.syncing.clear();
+  }
+  active_ = static_cast<std::size_t>(count);
+  window_ = count > 1 ? model_.hop_latency.ps : INT64_MAX;
+  const auto nodes = static_cast<std::int64_t>(part_of_node_.size());
+  for (std::int64_t n = 0; n < nodes; ++n)  // contiguous blocks of node ids
+    part_of_node_[static_cast<std::size_t>(n)] = static_cast<int>(n * count / nodes);
+  for (const auto& e : pending) owner_of(e.at).queue.push(e);
+  for (const auto& entry : syncing) {
+    auto& heap = owner_of(node_of_rank_[static_cast<std::size_t>(entry.rank)]).syncing;
+    heap.push_back(entry);
+    std::push_heap(heap.begin(), heap.end(), std::greater<>{});
+  }
+}
+
 engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
   ++phases_;
   resume.clear();
-  for (auto& p : parts_) {
+  for (auto& p : active()) {
     p.resume.clear();
     p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
   }
@@ -232,7 +254,7 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   std::int64_t window_end = INT64_MAX;
   for (;;) {
     std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
-    for (auto& p : parts_) {
+    for (auto& p : active()) {
       start = std::min(start, p.queue.min_time());
       lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
     }
@@ -244,17 +266,19 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     }
     window_end = std::min(saturating_add(start, window_), reach);
     std::uint64_t committed = 0;
-    for (auto& p : parts_) p.committed_in_window = 0;
+    for (auto& p : active()) p.committed_in_window = 0;
     auto task = [&](int i) { commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes); };
-    if (parts_.size() > 1 && runner)
-      runner->run(static_cast<int>(parts_.size()), task);
+    std::size_t queued = 0;
+    for (const auto& p : active()) queued += p.queue.size();
+    if (active_ > 1 && runner && queued >= min_parallel_window)
+      runner->run(static_cast<int>(active_), task);
     else
-      for (int i = 0; i < static_cast<int>(parts_.size()); ++i) task(i);
+      for (int i = 0; i < static_cast<int>(active_); ++i) task(i);
     bool woke = false;
-    for (auto& p : parts_) {
+    for (auto& p : active()) {
       committed += p.committed_in_window;
       woke |= !p.resume.empty();
-      for (std::size_t q = 0; q < p.outbox.size(); ++q) {
+      for (std::size_t q = 0; q < active_; ++q) {
         for (const auto& e : p.outbox[q]) parts_[q].queue.push(e);
         p.outbox[q].clear();
       }
@@ -264,9 +288,9 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   // A syncing PE resumes once everything before its clock is known in its partition: what was
   // committed, and what PEs resumed now cannot reach before their horizon plus λ.
   std::int64_t lowest_horizon = INT64_MAX;
-  for (auto& p : parts_) lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
+  for (auto& p : active()) lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
   const std::int64_t known = std::min(window_end, saturating_add(lowest_horizon, window_));
-  for (auto& p : parts_) {
+  for (auto& p : active()) {
     while (!p.syncing.empty() && p.syncing.front().until <= p.horizon && p.syncing.front().until.ps <= known) {
       std::pop_heap(p.syncing.begin(), p.syncing.end(), std::greater<>{});
       resume.push_back(p.syncing.back().rank);  // it waits on no request, only on the horizon

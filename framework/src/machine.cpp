@@ -34,4 +34,22 @@ std::string to_string(pin_policy p) {
   }
 }
 
+sharing_policy parse_sharing_policy(std::string_view text) {
+  if (text == "adaptive") return sharing_policy::adaptive;
+  if (text == "always") return sharing_policy::always;
+  if (text == "never") return sharing_policy::never;
+  if (text == "alternate") return sharing_policy::alternate;
+  throw std::invalid_argument("sharing policy '" + std::string(text) +
+                              "' is not valid (adaptive, always, never, alternate)");
+}
+
+std::string to_string(sharing_policy p) {
+  switch (p) {
+    case sharing_policy::always: return "always";
+    case sharing_policy::never: return "never";
+    case sharing_policy::alternate: return "alternate";
+    default: return "adaptive";
+  }
+}
+
 }  // namespace weft

@@ -113,7 +113,8 @@ void report::print(std::ostream& out, int top_links) const {
     }
     if (unreceived.size() > 20) fmt::print(out, "  ... and {} more\n", unreceived.size() - 20);
   }
-  fmt::print(out, "\nhost: {}; {} workers, pin {}", host.host_topology, host.workers, host.pin);
+  fmt::print(out, "\nhost: {}; {} workers, pin {}, sharing {}", host.host_topology, host.workers, host.pin,
+             host.sharing);
   if (!host.worker_cpus.empty()) {
     fmt::print(out, " (worker CPUs");
     for (int c : host.worker_cpus) fmt::print(out, " {}", c);
@@ -123,10 +124,10 @@ void report::print(std::ostream& out, int top_links) const {
   for (std::size_t c = 0; c < host.pes_per_cpu.size(); ++c)
     if (host.pes_per_cpu[c]) fmt::print(out, " cpu{}:{}", c, host.pes_per_cpu[c]);
   fmt::print(out,
-             "\nwall {:.3f} s, {} engine events ({:.3g}/s), {:.3g} messages/s, {} phases ({} spread over workers), "
-             "peak RSS {}\n",
+             "\nwall {:.3f} s, {} engine events ({:.3g}/s), {:.3g} messages/s, {} phases ({} shared with helpers, "
+             "{} spread over workers), peak RSS {}\n",
              host.wall_seconds, host.engine_events, host.events_per_second, host.messages_per_second, host.phases,
-             host.spread_phases, format_bytes(host.peak_rss_bytes));
+             host.shared_phases, host.spread_phases, format_bytes(host.peak_rss_bytes));
 }
 
 void report::write_json(std::ostream& out, bool with_host) const {
@@ -182,6 +183,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
     j["host"] = {{"topology", host.host_topology},
                  {"workers", host.workers},
                  {"pin", host.pin},
+                 {"sharing", host.sharing},
                  {"worker_cpus", host.worker_cpus},
                  {"pes_per_cpu", host.pes_per_cpu},
                  {"pe_cpu", cores},
@@ -190,6 +192,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
                  {"events_per_second", host.events_per_second},
                  {"messages_per_second", host.messages_per_second},
                  {"phases", host.phases},
+                 {"shared_phases", host.shared_phases},
                  {"spread_phases", host.spread_phases},
                  {"peak_rss_bytes", host.peak_rss_bytes}};
   }

@@ -40,9 +40,11 @@ void racy_gather(weft::pe& p) {
   p.barrier();
 }
 
-std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, int workers) {
+std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, int workers,
+                         weft::sharing_policy sharing = weft::sharing_policy::adaptive) {
   weft::run_options opt;
   opt.workers = workers;
+  opt.sharing = sharing;
   std::ostringstream out;
   m.run(procs, prog, opt).write_json(out, /*with_host=*/false);
   return out.str();
@@ -73,6 +75,19 @@ BOOST_DATA_TEST_CASE(a_report_is_bit_identical_on_1_2_and_4_workers, bdata::xran
   BOOST_TEST(reference.find("\"status\": \"ok\"") != std::string::npos);
   for (int workers : {2, 4, 1, 4})
     BOOST_TEST(virtual_json(m, s.procs, s.prog, workers) == reference, "workers=" << workers);
+}
+
+// Sharing a phase re-splits the engine into partitions; doing it alone merges them into one.
+// `alternate` switches every phase, so pending events and syncing PEs move between partitions
+// many times in a run: the report must not notice.
+BOOST_DATA_TEST_CASE(a_report_is_the_same_under_every_sharing_policy, bdata::xrange(4), index) {
+  auto s = scenarios()[static_cast<std::size_t>(index)];
+  weft::machine m(s.machine, physical());
+  const auto reference = virtual_json(m, s.procs, s.prog, 1);
+  for (auto policy : {weft::sharing_policy::always, weft::sharing_policy::never, weft::sharing_policy::alternate})
+    for (int workers : {2, 4})
+      BOOST_TEST(virtual_json(m, s.procs, s.prog, workers, policy) == reference,
+                 "workers=" << workers << " sharing=" << weft::to_string(policy));
 }
 
 BOOST_AUTO_TEST_CASE(single_port_cut_through_runs_are_identical_too) {

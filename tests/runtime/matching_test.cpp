@@ -1,6 +1,8 @@
 // MPI-style matching and the virtual-time meaning of wait and test.
 #define BOOST_TEST_MODULE matching
+#include <array>
 #include <boost/test/unit_test.hpp>
+#include <span>
 
 #include "weft/machine.hpp"
 
@@ -112,4 +114,34 @@ BOOST_AUTO_TEST_CASE(the_barrier_releases_everyone_after_the_last_arrival) {
     if (pe.rank != 5) BOOST_TEST(pe.finish.ps >= 1000 + 10);
   BOOST_TEST(r.pes[5].finish.ps == 1000);
   BOOST_TEST(r.makespan.ps == 1000 + 3 * 10);
+}
+
+BOOST_AUTO_TEST_CASE(recv_into_copies_an_exact_fit_and_reports_any_other_size_without_copying) {
+  weft::machine m("full:2", unit_bytes());
+  std::array<std::int32_t, 2> fit{}, small{-1};
+  weft::receipt first, second;
+  std::int64_t clock = 0;
+  m.run(2, [&](weft::pe& p) {
+    if (p.rank() == 1) {
+      p.send(0, weft::tag{4}, std::vector<std::int32_t>{11, 12});              // 8 B at 8 ticks
+      p.send(0, weft::tag{5}, weft::sized(std::vector<std::int32_t>{7, 8}, 100));  // 100 modelled
+    } else {
+      first = p.recv_into(std::as_writable_bytes(std::span(fit)), 1, weft::tag{4});
+      second = p.recv_into(std::as_writable_bytes(std::span(small).first(1)), weft::any_source, weft::any_tag);
+      clock = p.now().ps;
+    }
+  });
+  BOOST_TEST(fit[0] == 11);
+  BOOST_TEST(fit[1] == 12);
+  BOOST_TEST(first.source == 1);
+  BOOST_TEST(first.tag == 4);
+  BOOST_TEST(first.bytes == 8u);
+  BOOST_TEST(first.modelled_bytes == 8);
+  BOOST_TEST(first.arrival.ps == 8);
+  BOOST_TEST(small[0] == -1);  // 8 B came for a 4 B buffer: nothing copied
+  BOOST_TEST(second.bytes == 8u);
+  BOOST_TEST(second.tag == 5);
+  BOOST_TEST(second.modelled_bytes == 100);
+  BOOST_TEST(second.arrival.ps == 108);  // one link: the second message follows the first
+  BOOST_TEST(clock == 108);
 }

@@ -22,9 +22,18 @@ enum class pin_policy { none, compact, scatter };
 pin_policy parse_pin_policy(std::string_view text);
 std::string to_string(pin_policy p);
 
+/// Whether a phase's work (engine windows, PE slices) is shared with helper workers:
+/// `adaptive` times both ways and takes the faster (docs/model.md, "Workers"); `always` and
+/// `never` fix it (for benchmarks); `alternate` switches every phase (for tests: results
+/// must not change). Only wall-clock time ever depends on it.
+enum class sharing_policy { adaptive, always, never, alternate };
+sharing_policy parse_sharing_policy(std::string_view text);
+std::string to_string(sharing_policy p);
+
 struct run_options {
   int workers = 0;                     ///< worker threads; 0 = the host's core count
   pin_policy pin = pin_policy::none;
+  sharing_policy sharing = sharing_policy::adaptive;
   bool trace = false;                  ///< record PE spans and link occupancy for --trace
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i

@@ -48,6 +48,7 @@ struct host_report {
   std::string host_topology;  ///< hwloc summary: packages, cores, PUs
   int workers = 0;
   std::string pin;
+  std::string sharing;  ///< sharing policy of phases with helper workers
   std::vector<int> worker_cpus;            ///< CPU each worker was bound to (-1: unbound)
   std::vector<std::uint64_t> pes_per_cpu;  ///< PEs whose most resumes ran on that CPU
   double wall_seconds = 0;
@@ -55,6 +56,7 @@ struct host_report {
   double messages_per_second = 0;
   std::int64_t peak_rss_bytes = 0;
   std::uint64_t phases = 0;
+  std::uint64_t shared_phases = 0;  ///< phases whose engine windows and PEs the helpers shared
   std::uint64_t spread_phases = 0;  ///< phases whose PEs were spread over the workers
   std::uint64_t engine_events = 0;
 };

@@ -69,8 +69,13 @@ class engine {
   /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
   /// `runner` (may be null) runs the partitions of a window in parallel.
   outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
+  /// How many partitions the engine may use (1 unless λ > 0 and PEs are all-port).
   int partitions() const { return static_cast<int>(parts_.size()); }
-  /// The partition whose thread should run PE `rank` (the one holding its node's state).
+  /// Uses the first `count` partitions from the next phase on (1 for a sequential engine with
+  /// no windows). Called between phases; results never depend on it.
+  void set_active_partitions(int count);
+  int active_partitions() const { return static_cast<int>(active_); }
+  /// The active partition whose thread should run PE `rank` (the one holding its node's state).
   int partition_of_rank(int rank) const {
     return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
   }
@@ -146,8 +151,12 @@ class engine {
   bool tracing_;
 
   std::vector<partition> parts_;
+  std::size_t active_ = 1;
+  std::span<partition> active() { return {parts_.data(), active_}; }
   std::vector<int> part_of_node_;
   std::int64_t window_ = INT64_MAX;  // λ when partitioned
+  // Fewer queued events than this (an upper bound on a window's) are not worth another thread.
+  static constexpr std::size_t min_parallel_window = 64;
   /// What a hop touches of its link, in one cache line.
   struct alignas(64) link_state {
     std::int64_t free = 0;                ///< when the link can start its next packet

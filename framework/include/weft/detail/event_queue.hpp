@@ -16,7 +16,6 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
-#include <utility>
 #include <vector>
 
 namespace weft::detail {
@@ -31,7 +30,7 @@ class event_queue {
   std::int64_t min_time() const {
     if (size_ == 0) return INT64_MAX;
     if (holds_now()) return last_;  // only events of time last_ are outside the buckets
-    return earliest_bucket().second;
+    return earliest_bucket().time;
   }
 
   /// `e.time` must not be earlier than the last time taken.
@@ -41,6 +40,24 @@ class event_queue {
     (b == 0 ? arrived_ : buckets_[b]).push_back(e);
   }
 
+  /// Moves every event to `out` (in no particular order) and empties the queue, which then
+  /// takes events of any time again.
+  void take_all(std::vector<Event>& out) {
+    for (auto& b : buckets_) {
+      out.insert(out.end(), b.begin(), b.end());
+      b.clear();
+    }
+    out.insert(out.end(), run_.begin() + static_cast<std::ptrdiff_t>(run_head_), run_.end());
+    out.insert(out.end(), heap_.begin(), heap_.end());
+    out.insert(out.end(), arrived_.begin(), arrived_.end());
+    run_.clear();
+    run_head_ = 0;
+    heap_.clear();
+    arrived_.clear();
+    last_ = -1;
+    size_ = 0;
+  }
+
   /// Takes the earliest event if its time is at most `limit` and `accept(event)` holds for it.
   /// Leaves the queue untouched otherwise, so that later pushes at `limit` remain legal.
   template <class Accept>
@@ -48,17 +65,21 @@ class event_queue {
     if (size_ == 0) return false;
     if (!arrived_.empty()) absorb_arrivals();
     if (run_head_ == run_.size() && heap_.empty()) {
-      const auto [i, m] = earliest_bucket();
+      const auto [i, m, uniform] = earliest_bucket();
       if (m > limit) return false;
       auto& from = buckets_[i];
       last_ = m;
       run_.clear();
       run_head_ = 0;
-      for (const auto& e : from) {
-        const auto b = bucket_of(e.time);
-        (b == 0 ? run_ : buckets_[b]).push_back(e);
+      if (uniform) {  // all of one time, the common case: the bucket becomes the run, uncopied
+        run_.swap(from);
+      } else {
+        for (const auto& e : from) {
+          const auto b = bucket_of(e.time);
+          (b == 0 ? run_ : buckets_[b]).push_back(e);
+        }
+        from.clear();
       }
-      from.clear();
       if (!std::is_sorted(run_.begin(), run_.end(), earlier)) std::sort(run_.begin(), run_.end(), earlier);
     }
     const bool from_run = heap_.empty() || (run_head_ < run_.size() && earlier(run_[run_head_], heap_.front()));
@@ -106,14 +127,23 @@ class event_queue {
     arrived_.clear();
   }
 
-  /// The lowest non-empty bucket above 0 and the earliest time in it (the queue is not empty
-  /// and holds no event of the current time).
-  std::pair<std::size_t, std::int64_t> earliest_bucket() const {
+  struct bucket_head {
+    std::size_t index;  ///< the lowest non-empty bucket above 0
+    std::int64_t time;  ///< the earliest time in it
+    bool uniform;       ///< all its events have that time
+  };
+  /// The queue is not empty and holds no event of the current time.
+  bucket_head earliest_bucket() const {
     std::size_t i = 1;
     while (buckets_[i].empty()) ++i;
-    std::int64_t m = buckets_[i].front().time;
-    for (const auto& e : buckets_[i]) m = std::min(m, e.time);
-    return {i, m};
+    const std::int64_t first = buckets_[i].front().time;
+    std::int64_t m = first;
+    bool uniform = true;
+    for (const auto& e : buckets_[i]) {
+      m = std::min(m, e.time);
+      uniform &= e.time == first;
+    }
+    return {i, m, uniform};
   }
 
   std::size_t bucket_of(std::int64_t t) const {
