@@ -219,7 +219,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   void run_slice(caf::event_based_actor* self, int rank) {
-    resume_pe(rank);
+    resume_pe(rank, sched_getcpu());
     if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
@@ -253,11 +253,12 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// Runs one PE until it blocks or finishes and hands what it sent to the engine.
-  void resume_pe(int rank) {
+  /// `cpu` is where this thread runs (sched_getcpu, asked once per batch of PEs: a PE's
+  /// placement report counts its resumes per CPU).
+  void resume_pe(int rank, int cpu) {
     pin_this_worker_once();
     const auto index = static_cast<std::size_t>(rank);
     pe_state& s = states_[index];
-    int cpu = sched_getcpu();
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
     if (!fibers_[index]) start_fiber(rank);
@@ -291,9 +292,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   // it commits windows (partitions shared with the helpers) and resumes the PEs each phase wakes.
   void engine_phase(caf::event_based_actor* self) {
     for (auto& helper : helpers_) self->send(helper, help_atom::value);
-    const shared_round::task slice = [this](int i) { resume_pe(resumed_[static_cast<std::size_t>(i)]); };
+    const shared_round::task slice = [this](int i) { resume_pe(resumed_[static_cast<std::size_t>(i)], sched_getcpu()); };
     const affine_round::task partition_slice = [this](int p) {
-      for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r);
+      const int cpu = sched_getcpu();
+      for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r, cpu);
     };
     for (;;) {
       // Which thread commits a window or runs a PE never changes a result, so this choice may
@@ -335,7 +337,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
           slices_.run(static_cast<int>(n), slice);
         }
       } else {
-        for (int r : resumed_) resume_pe(r);
+        const int cpu = sched_getcpu();
+        for (int r : resumed_) resume_pe(r, cpu);
       }
       note_slices(start, n);
       sharing_now_.store(false, std::memory_order_relaxed);

@@ -243,6 +243,19 @@ void engine::set_active_partitions(int count) {
   }
 }
 
+void engine::ascending(std::vector<int>& ranks, std::size_t pe_count) {
+  if (ranks.size() * 16 < pe_count) {
+    std::sort(ranks.begin(), ranks.end());
+    return;
+  }
+  // Many PEs (often all of them): marking and scanning is linear.
+  marks_.assign(pe_count, 0);
+  for (int r : ranks) marks_[static_cast<std::size_t>(r)] = 1;
+  ranks.clear();
+  for (std::size_t r = 0; r < pe_count; ++r)
+    if (marks_[r]) ranks.push_back(static_cast<int>(r));
+}
+
 engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
   ++phases_;
   resume.clear();
@@ -298,7 +311,7 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     }
     resume.insert(resume.end(), p.resume.begin(), p.resume.end());
   }
-  std::sort(resume.begin(), resume.end());
+  ascending(resume, pes.size());
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
   if (!resume.empty()) return outcome::resume;
   for (const auto& pe : pes)

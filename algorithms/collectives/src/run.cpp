@@ -9,8 +9,10 @@ namespace weft::coll::detail {
 
 namespace {
 
-void need(bool ok, const call& c, const std::string& text) {
-  if (!ok) throw std::invalid_argument(where(c) + text);
+// The message is built only on failure: a collective may run a million times.
+template <class Text>
+void need(bool ok, const call& c, Text text) {
+  if (!ok) throw std::invalid_argument(where(c) + text());
 }
 
 std::string n(std::size_t v) { return std::to_string(v); }
@@ -20,25 +22,34 @@ std::int64_t check_sizes(operation op, const call& c) {
   const int p = c.g->size();
   const bool root = c.g->rank() == c.root;
   const auto pp = static_cast<std::size_t>(p);
+  const auto times = [&](const char* buffer, std::size_t per) {
+    return " bytes, expected group size " + n(pp) + " x " + buffer + " " + n(per);
+  };
   switch (op) {
     case operation::broadcast:
-      need(c.out.size() % c.elem == 0, c, "buffer is not a whole number of elements");
+      need(c.out.size() % c.elem == 0, c, [] { return std::string("buffer is not a whole number of elements"); });
       return static_cast<std::int64_t>(c.out.size());
     case operation::scatter:
-      if (root) need(c.in.size() == pp * c.out.size(), c, "the root's send buffer has " + n(c.in.size()) +
-                     " bytes, expected group size " + std::to_string(p) + " x receive buffer " + n(c.out.size()));
+      if (root)
+        need(c.in.size() == pp * c.out.size(), c, [&] {
+          return "the root's send buffer has " + n(c.in.size()) + times("receive buffer", c.out.size());
+        });
       return static_cast<std::int64_t>(c.out.size());
     case operation::gather:
-      if (root) need(c.out.size() == pp * c.in.size(), c, "the root's receive buffer has " + n(c.out.size()) +
-                     " bytes, expected group size " + std::to_string(p) + " x send buffer " + n(c.in.size()));
+      if (root)
+        need(c.out.size() == pp * c.in.size(), c, [&] {
+          return "the root's receive buffer has " + n(c.out.size()) + times("send buffer", c.in.size());
+        });
       return static_cast<std::int64_t>(c.in.size());
     case operation::reduce:
-      if (root) need(c.out.size() == c.in.size(), c, "the root's receive buffer has " + n(c.out.size()) +
-                     " bytes, the send buffer " + n(c.in.size()));
+      if (root)
+        need(c.out.size() == c.in.size(), c, [&] {
+          return "the root's receive buffer has " + n(c.out.size()) + " bytes, the send buffer " + n(c.in.size());
+        });
       return static_cast<std::int64_t>(c.in.size());
     case operation::allgather:
-      need(c.out.size() == pp * c.in.size(), c, "receive buffer has " + n(c.out.size()) + " bytes, expected group size " +
-           std::to_string(p) + " x send buffer " + n(c.in.size()));
+      need(c.out.size() == pp * c.in.size(), c,
+           [&] { return "receive buffer has " + n(c.out.size()) + times("send buffer", c.in.size()); });
       return static_cast<std::int64_t>(c.in.size());
     case operation::allreduce:
       return static_cast<std::int64_t>(c.in.size());
@@ -51,8 +62,9 @@ std::int64_t check_sizes(operation op, const call& c) {
 }  // namespace
 
 void run(operation op, const options& o, call& c) {
-  need(c.root >= 0 && c.root < c.g->size(), c,
-       "root " + std::to_string(c.root) + " is outside the group (size " + std::to_string(c.g->size()) + ")");
+  need(c.root >= 0 && c.root < c.g->size(), c, [&] {
+    return "root " + std::to_string(c.root) + " is outside the group (size " + std::to_string(c.g->size()) + ")";
+  });
   const std::int64_t bytes = check_sizes(op, c);
   const algorithm_entry* a = nullptr;
   try {
@@ -60,8 +72,7 @@ void run(operation op, const options& o, call& c) {
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument(where(c) + e.what());
   }
-  std::string what = std::string(c.what) + "/" + std::string(a->name);
-  c.what = what.c_str();
+  c.algorithm = a->name;
   a->run(c);
 }
 

@@ -7,7 +7,7 @@ namespace weft::coll::detail {
 
 std::string where(const call& c) {
   return "PE " + std::to_string(c.g->global(c.g->rank())) + " (group rank " + std::to_string(c.g->rank()) + ") in " +
-         c.what + ": ";
+         c.what + (c.algorithm.empty() ? "" : "/" + std::string(c.algorithm)) + ": ";
 }
 
 request isend_to(const call& c, int to, std::span<const std::byte> data) {

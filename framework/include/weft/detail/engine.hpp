@@ -140,6 +140,8 @@ class engine {
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
+  /// Sorts distinct PE ranks.
+  void ascending(std::vector<int>& ranks, std::size_t pe_count);
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;
   struct link_state;
   std::int32_t queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start);
@@ -171,6 +173,7 @@ class engine {
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
   std::uint64_t injected_ = 0, phases_ = 0;
+  std::vector<std::uint8_t> marks_;  // scratch of ascending()
 };
 
 }  // namespace weft::detail

@@ -70,7 +70,7 @@ std::span<std::byte> bytes_of(std::vector<T>& v) {
 /// Copies the root's `data` to every member; every member passes a vector of the same size.
 template <element T>
 void broadcast(group& g, std::vector<T>& data, int root = 0, const options& o = {}) {
-  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, {}, detail::bytes_of(data), "broadcast"};
+  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, {}, detail::bytes_of(data), "broadcast", {}};
   detail::run(operation::broadcast, o, c);
 }
 
@@ -78,14 +78,14 @@ void broadcast(group& g, std::vector<T>& data, int root = 0, const options& o = 
 /// (size n). Non-roots may pass an empty `send`.
 template <element T>
 void scatter(group& g, const std::vector<T>& send, std::vector<T>& recv, int root = 0, const options& o = {}) {
-  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "scatter"};
+  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "scatter", {}};
   detail::run(operation::scatter, o, c);
 }
 
 /// Every member's `send` (size n) lands at the root's `recv` (size P·n) in group-rank order.
 template <element T>
 void gather(group& g, const std::vector<T>& send, std::vector<T>& recv, int root = 0, const options& o = {}) {
-  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "gather"};
+  detail::call c{&g, g.next_tag(), root, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "gather", {}};
   detail::run(operation::gather, o, c);
 }
 
@@ -93,14 +93,14 @@ void gather(group& g, const std::vector<T>& send, std::vector<T>& recv, int root
 template <element T, class Op>
 void reduce(group& g, const std::vector<T>& send, std::vector<T>& recv, Op op, int root = 0, const options& o = {}) {
   auto f = detail::erase<T>(op);
-  detail::call c{&g, g.next_tag(), root, sizeof(T), &f, detail::bytes_of(send), detail::bytes_of(recv), "reduce"};
+  detail::call c{&g, g.next_tag(), root, sizeof(T), &f, detail::bytes_of(send), detail::bytes_of(recv), "reduce", {}};
   detail::run(operation::reduce, o, c);
 }
 
 /// Every member's `send` (size n) lands in every member's `recv` (size P·n) in group-rank order.
 template <element T>
 void allgather(group& g, const std::vector<T>& send, std::vector<T>& recv, const options& o = {}) {
-  detail::call c{&g, g.next_tag(), 0, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "allgather"};
+  detail::call c{&g, g.next_tag(), 0, sizeof(T), nullptr, detail::bytes_of(send), detail::bytes_of(recv), "allgather", {}};
   detail::run(operation::allgather, o, c);
 }
 
@@ -109,7 +109,7 @@ template <element T, class Op>
 void allreduce(group& g, std::vector<T>& x, Op op, const options& o = {}) {
   auto f = detail::erase<T>(op);
   const std::vector<T> in = x;
-  detail::call c{&g, g.next_tag(), 0, sizeof(T), &f, detail::bytes_of(in), detail::bytes_of(x), "allreduce"};
+  detail::call c{&g, g.next_tag(), 0, sizeof(T), &f, detail::bytes_of(in), detail::bytes_of(x), "allreduce", {}};
   detail::run(operation::allreduce, o, c);
 }
 
@@ -123,7 +123,7 @@ T allreduce(group& g, const T& x, Op op, const options& o = {}) {
 
 /// Returns when every member has entered.
 inline void barrier(group& g, const options& o = {}) {
-  detail::call c{&g, g.next_tag(), 0, 1, nullptr, {}, {}, "barrier"};
+  detail::call c{&g, g.next_tag(), 0, 1, nullptr, {}, {}, "barrier", {}};
   detail::run(operation::barrier, o, c);
 }
 

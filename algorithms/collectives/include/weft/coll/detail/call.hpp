@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string_view>
 
 #include "weft/pe.hpp"
 
@@ -41,7 +42,8 @@ struct call {
   const reduce_fn* op = nullptr;
   std::span<const std::byte> in;
   std::span<std::byte> out;
-  const char* what = "";  ///< "allreduce/ring", for error messages
+  const char* what = "";          ///< the operation ("allreduce"), for error messages
+  std::string_view algorithm;     ///< the algorithm once chosen ("ring"), for error messages
 };
 
 using algorithm_fn = void (*)(const call&);
