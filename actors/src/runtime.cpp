@@ -32,38 +32,54 @@ namespace weft {
 
 namespace {
 
-/// Chooses, phase by phase, between sharing a phase's work (the engine's windows and the PE
-/// slices) with the helpers and doing it alone, by timing both per unit of work. The faster way
-/// is used and the other tried now and then, on phases picked at random so that no periodic
-/// pattern of phases biases the comparison: at first one phase in 16, less often each time the
-/// trial confirms the choice (down to one in 256), since a trial of the slower way costs time.
-/// Sharing pays only while the helpers' CPUs keep pace, and on a shared host they sometimes do
-/// not, for minutes at a time.
+/// Chooses between sharing a phase's work (the engine's windows and the PE slices) with the
+/// helpers and doing it alone, by timing both per unit of work, in blocks of 8 phases. The
+/// faster way is used and the other tried now and then for a block, picked at random so that
+/// no periodic pattern of phases biases the comparison: at first one block in 4, less often each
+/// time a trial confirms the choice (down to one in 32). The first phase after a switch is not
+/// timed: it pays for the switch (the engine re-partitions its pending events) and for moving
+/// partition state between the cores' caches. Sharing pays only while the helpers' CPUs keep
+/// pace; on a shared host they sometimes do not, for minutes at a time.
 class sharing_choice {
  public:
   bool share() {
-    if (samples_[1] < 4) return true;
-    if (samples_[0] < 4) return false;
-    rng_ = rng_ * 6364136223846793005ULL + 1442695040888963407ULL;  // Knuth's MMIX LCG
-    trial_ = (rng_ >> 33) % interval_ == 0;
-    return trial_ != preferred();
+    if (left_ == 0) start_block();
+    --left_;
+    return shared_;
   }
   void record(bool shared, std::chrono::steady_clock::time_point start, double units) {
-    if (units < 256) return;  // too little work to time
+    const bool after_switch = untimed_;
+    untimed_ = false;
+    if (after_switch || units < 256) return;  // see above; or too little work to time
     const double ns =
         std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / units;
     const int k = shared ? 1 : 0;
-    const bool before = preferred();
     ns_[k] = samples_[k]++ == 0 ? ns : 0.75 * ns_[k] + 0.25 * ns;
-    if (trial_) interval_ = preferred() == before ? std::min(interval_ * 2, 256u) : 16u;
-    trial_ = false;
   }
 
  private:
+  static constexpr int block_phases = 8;
   bool preferred() const { return ns_[1] <= ns_[0]; }
+  void start_block() {
+    bool next;
+    if (samples_[1] < 4) {
+      next = true;
+    } else if (samples_[0] < 4) {
+      next = false;
+    } else {
+      if (trial_) interval_ = preferred() != shared_ ? std::min(interval_ * 2, 32u) : 4u;  // confirmed?
+      rng_ = rng_ * 6364136223846793005ULL + 1442695040888963407ULL;  // Knuth's MMIX LCG
+      trial_ = (rng_ >> 33) % interval_ == 0;
+      next = trial_ != preferred();
+    }
+    untimed_ = next != shared_;
+    shared_ = next;
+    left_ = block_phases;
+  }
   std::uint64_t rng_ = 1;
-  unsigned interval_ = 16;
-  bool trial_ = false;
+  unsigned interval_ = 4;
+  int left_ = 0;
+  bool shared_ = false, trial_ = false, untimed_ = false;
   double ns_[2] = {0, 0};
   int samples_[2] = {0, 0};
 };
