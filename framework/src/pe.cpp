@@ -20,10 +20,15 @@ using detail::request_kind;
 
 using detail::barrier_tag;
 
+// The checks below run on every call; their error paths are kept out of line.
+[[noreturn, gnu::cold]] void throw_bad_rank(const pe_state& s, int r, const char* what) {
+  throw std::invalid_argument(std::string(what) + " rank " + std::to_string(r) + " is outside 0.." +
+                              std::to_string(s.size - 1));
+}
+
 void check_rank(const pe_state& s, int r, const char* what) {
-  if (r < 0 || r >= s.size)
-    throw std::invalid_argument(std::string(what) + " rank " + std::to_string(r) +
-                                " is outside 0.." + std::to_string(s.size - 1));
+  if (r < 0 || r >= s.size) [[unlikely]]
+    throw_bad_rank(s, r, what);
 }
 
 int new_request(pe_state& s) {
@@ -93,10 +98,14 @@ received finish(pe_state& s, int id) {
   return out;
 }
 
+[[noreturn, gnu::cold]] void throw_inactive_request(const pe_state& s) {
+  throw std::invalid_argument("PE " + std::to_string(s.rank) + ": wait/test on a request that is not active");
+}
+
 int checked_id(const pe_state& s, const request& r) {
   if (r.id < 0 || static_cast<std::size_t>(r.id) >= s.requests.size() ||
-      s.requests[static_cast<std::size_t>(r.id)].kind == request_kind::unused)
-    throw std::invalid_argument("PE " + std::to_string(s.rank) + ": wait/test on a request that is not active");
+      s.requests[static_cast<std::size_t>(r.id)].kind == request_kind::unused) [[unlikely]]
+    throw_inactive_request(s);
   return r.id;
 }
 
