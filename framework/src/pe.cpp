@@ -173,7 +173,8 @@ request pe::irecv(int src, tag t) {
   slot.kind = request_kind::recv;
   slot.peer = src;
   slot.tag = t.value;
-  if (message* m = s.unexpected.take(src, t.value)) {
+  message* m = s.unexpected.empty() ? nullptr : s.unexpected.take(src, t.value);
+  if (m) {
     slot.msg = m;
     slot.complete = true;
     slot.completion = m->arrival;

@@ -73,11 +73,10 @@ std::span<const algorithm_entry> algorithms(operation o) {
 }
 
 const algorithm_entry& find_algorithm(operation o, std::string_view name) {
-  std::string known;
-  for (const auto& a : algorithms(o)) {
+  for (const auto& a : algorithms(o))
     if (a.name == name) return a;
-    known += (known.empty() ? "" : ", ") + std::string(a.name);
-  }
+  std::string known;  // only for the error: this runs on every collective call
+  for (const auto& a : algorithms(o)) known += (known.empty() ? "" : ", ") + std::string(a.name);
   throw std::invalid_argument("unknown " + std::string(to_string(o)) + " algorithm '" + std::string(name) +
                               "' (known: " + known + ")");
 }

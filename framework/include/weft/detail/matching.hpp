@@ -62,6 +62,8 @@ class unexpected_messages {
     ++count_;
   }
 
+  bool empty() const { return count_ == 0; }
+
   /// Removes and returns the earliest arrival accepted by the filters.
   Message* take(int src_filter, int tag_filter) {
     if (count_ == 0) return nullptr;
