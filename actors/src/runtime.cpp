@@ -197,8 +197,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     return r;
   }
 
-  /// The engine's partitions of one window (`count` is always engine_.partitions()), shared
-  /// with the helpers in a phase chosen to be shared.
+  /// The engine's active partitions of one window (`count` of them: all, in a shared phase),
+  /// shared with the helpers in a phase chosen to be shared.
   void run(int count, const std::function<void(int)>& task) override {
     if (phase_shared_) {
       wake_helpers();

@@ -243,6 +243,12 @@ void engine::set_active_partitions(int count) {
   }
 }
 
+std::size_t engine::queued_events() {
+  std::size_t n = 0;
+  for (const auto& p : active()) n += p.queue.size();
+  return n;
+}
+
 void engine::ascending(std::vector<int>& ranks, std::size_t pe_count) {
   if (ranks.size() * 16 < pe_count) {
     std::sort(ranks.begin(), ranks.end());
@@ -281,9 +287,7 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     std::uint64_t committed = 0;
     for (auto& p : active()) p.committed_in_window = 0;
     auto task = [&](int i) { commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes); };
-    std::size_t queued = 0;
-    for (const auto& p : active()) queued += p.queue.size();
-    if (active_ > 1 && runner && queued >= min_parallel_window)
+    if (active_ > 1 && runner && queued_events() >= min_parallel_window)
       runner->run(static_cast<int>(active_), task);
     else
       for (int i = 0; i < static_cast<int>(active_); ++i) task(i);

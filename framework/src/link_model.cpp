@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "spellings.hpp"
+
 namespace weft {
 
 namespace {
@@ -49,22 +51,24 @@ std::string link_model::describe(bool ticks) const {
   return s;
 }
 
-std::string to_string(switching s) {
-  return s == switching::store_and_forward ? "store-and-forward" : "cut-through";
-}
-std::string to_string(port_model p) { return p == port_model::all_port ? "all-port" : "single-port"; }
+namespace {
+constexpr detail::spelling<switching> switching_words[] = {
+    {"store-and-forward", switching::store_and_forward}, {"saf", switching::store_and_forward},
+    {"cut-through", switching::cut_through}, {"ct", switching::cut_through}};
+constexpr detail::spelling<port_model> port_words[] = {
+    {"all-port", port_model::all_port}, {"all", port_model::all_port},
+    {"single-port", port_model::single_port}, {"single", port_model::single_port}};
+}  // namespace
+
+std::string to_string(switching s) { return detail::spelled<switching>(s, switching_words); }
+std::string to_string(port_model p) { return detail::spelled<port_model>(p, port_words); }
 
 switching parse_switching(std::string_view text) {
-  if (text == "store-and-forward" || text == "saf") return switching::store_and_forward;
-  if (text == "cut-through" || text == "ct") return switching::cut_through;
-  throw std::invalid_argument("switching '" + std::string(text) +
-                              "' is not valid (store-and-forward|saf, cut-through|ct)");
+  return detail::parse_spelled<switching>(text, "switching", switching_words, "store-and-forward|saf, cut-through|ct");
 }
 
 port_model parse_port_model(std::string_view text) {
-  if (text == "all" || text == "all-port") return port_model::all_port;
-  if (text == "single" || text == "single-port") return port_model::single_port;
-  throw std::invalid_argument("ports '" + std::string(text) + "' is not valid (all, single)");
+  return detail::parse_spelled<port_model>(text, "ports", port_words, "all, single");
 }
 
 }  // namespace weft

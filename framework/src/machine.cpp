@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "spellings.hpp"
 #include "weft/topology_registry.hpp"
 
 namespace weft {
@@ -19,37 +20,22 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
   routing_ = std::move(route);
 }
 
-pin_policy parse_pin_policy(std::string_view text) {
-  if (text == "none") return pin_policy::none;
-  if (text == "compact") return pin_policy::compact;
-  if (text == "scatter") return pin_policy::scatter;
-  throw std::invalid_argument("pin policy '" + std::string(text) + "' is not valid (compact, scatter, none)");
-}
+namespace {
+constexpr detail::spelling<pin_policy> pin_words[] = {
+    {"none", pin_policy::none}, {"compact", pin_policy::compact}, {"scatter", pin_policy::scatter}};
+constexpr detail::spelling<sharing_policy> sharing_words[] = {
+    {"adaptive", sharing_policy::adaptive}, {"always", sharing_policy::always},
+    {"never", sharing_policy::never}, {"alternate", sharing_policy::alternate}};
+}  // namespace
 
-std::string to_string(pin_policy p) {
-  switch (p) {
-    case pin_policy::compact: return "compact";
-    case pin_policy::scatter: return "scatter";
-    default: return "none";
-  }
+pin_policy parse_pin_policy(std::string_view text) {
+  return detail::parse_spelled<pin_policy>(text, "pin policy", pin_words, "compact, scatter, none");
 }
+std::string to_string(pin_policy p) { return detail::spelled<pin_policy>(p, pin_words); }
 
 sharing_policy parse_sharing_policy(std::string_view text) {
-  if (text == "adaptive") return sharing_policy::adaptive;
-  if (text == "always") return sharing_policy::always;
-  if (text == "never") return sharing_policy::never;
-  if (text == "alternate") return sharing_policy::alternate;
-  throw std::invalid_argument("sharing policy '" + std::string(text) +
-                              "' is not valid (adaptive, always, never, alternate)");
+  return detail::parse_spelled<sharing_policy>(text, "sharing policy", sharing_words, "adaptive, always, never, alternate");
 }
-
-std::string to_string(sharing_policy p) {
-  switch (p) {
-    case sharing_policy::always: return "always";
-    case sharing_policy::never: return "never";
-    case sharing_policy::alternate: return "alternate";
-    default: return "adaptive";
-  }
-}
+std::string to_string(sharing_policy p) { return detail::spelled<sharing_policy>(p, sharing_words); }
 
 }  // namespace weft

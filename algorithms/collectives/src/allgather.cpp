@@ -38,8 +38,7 @@ void allgather_recursive_doubling(const call& c) {
   if (b > 0) std::memcpy(block(me).data(), c.in.data(), b);
   // Beyond the largest power of two, member r hands its block to r - p2 and gets the result back.
   if (me >= p2) {
-    auto s = isend_to(c, me - p2, c.in);
-    c.g->self().wait(s);
+    send_to(c, me - p2, c.in);
     recv_from(c, me - p2, c.out);
     return;
   }
@@ -72,8 +71,7 @@ void allgather_recursive_doubling(const call& c) {
     pack_range(theirs, mask, in_buf, false);
   }
   if (me + p2 < p) {
-    auto s = isend_to(c, me + p2, c.out);
-    c.g->self().wait(s);
+    send_to(c, me + p2, c.out);
   }
 }
 

@@ -14,15 +14,19 @@ namespace weft::coll::detail {
 
 namespace {
 
+/// The result starts as this member's input (already in place for allreduce's own calls).
+void start_from_input(const call& c) {
+  if (!c.in.empty() && c.in.data() != c.out.data()) std::memcpy(c.out.data(), c.in.data(), c.in.size());
+}
+
 /// Starts the result as this member's input; returns false for members outside the
 /// power-of-two phase (they have handed over their data).
 bool fold_in(const call& c, std::vector<std::byte>& tmp, int p2) {
   const int p = c.g->size(), me = c.g->rank();
-  if (!c.in.empty()) std::memcpy(c.out.data(), c.in.data(), c.in.size());
+  start_from_input(c);
   tmp.resize(c.in.size());
   if (me >= p2) {
-    auto s = isend_to(c, me - p2, c.in);
-    c.g->self().wait(s);
+    send_to(c, me - p2, c.in);
     return false;
   }
   if (me + p2 < p) {
@@ -37,8 +41,7 @@ void fold_out(const call& c, int p2) {
   if (me >= p2) {
     recv_from(c, me - p2, c.out);
   } else if (me + p2 < p) {
-    auto s = isend_to(c, me + p2, c.out);
-    c.g->self().wait(s);
+    send_to(c, me + p2, c.out);
   }
 }
 
@@ -72,7 +75,7 @@ void allreduce_recursive_doubling(const call& c) {
 
 void allreduce_ring(const call& c) {
   const int p = c.g->size(), me = c.g->rank();
-  if (!c.in.empty()) std::memcpy(c.out.data(), c.in.data(), c.in.size());
+  start_from_input(c);
   const auto off = split_blocks(c.out.size(), c.elem, p);
   auto seg = [&](int r) {
     const auto i = static_cast<std::size_t>(((r % p) + p) % p);

@@ -32,8 +32,7 @@ void reduce_binomial(const call& c) {
         c.op->apply(acc, tmp, false);
       }
     } else {
-      auto s = isend_to(c, ((rel & ~mask) + c.root) % p, acc);
-      c.g->self().wait(s);
+      send_to(c, ((rel & ~mask) + c.root) % p, acc);
       return;
     }
   }

@@ -1,6 +1,7 @@
 #include "weft/coll/registry.hpp"
 
 #include <array>
+#include <bit>
 #include <stdexcept>
 #include <string>
 
@@ -47,8 +48,6 @@ constexpr std::array<algorithm_entry, 14> algorithm_table{{
     {op::barrier, "dissemination", "ceil(log2 P) rounds of empty messages to rank+2^k", detail::barrier_dissemination},
 }};
 
-bool is_pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
-
 }  // namespace
 
 std::span<const operation_entry> operations() { return operation_table; }
@@ -93,7 +92,7 @@ std::string_view default_algorithm(operation o, std::int64_t bytes, int p) {
     case op::reduce:
       return p <= 4 ? "gather-reduce" : "binomial";
     case op::allgather:
-      if (bytes * p < 80 * 1024) return is_pow2(p) ? "recursive-doubling" : "bruck";
+      if (bytes * p < 80 * 1024) return std::has_single_bit(static_cast<unsigned>(p)) ? "recursive-doubling" : "bruck";
       return "ring";
     case op::allreduce:
       if (bytes <= 2048) return "dissemination";

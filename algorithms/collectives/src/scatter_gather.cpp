@@ -50,8 +50,7 @@ void scatter_linear(const call& c) { scatter_blocks(c, c.in, uniform(c.out.size(
 void gather_linear(const call& c) {
   const int p = c.g->size(), me = c.g->rank();
   if (me != c.root) {
-    auto s = isend_to(c, c.root, c.in);
-    c.g->self().wait(s);
+    send_to(c, c.root, c.in);
     return;
   }
   const std::size_t b = c.in.size();

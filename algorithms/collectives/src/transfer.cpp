@@ -6,8 +6,10 @@
 namespace weft::coll::detail {
 
 std::string where(const call& c) {
-  return "PE " + std::to_string(c.g->global(c.g->rank())) + " (group rank " + std::to_string(c.g->rank()) + ") in " +
-         c.what + (c.algorithm.empty() ? "" : "/" + std::string(c.algorithm)) + ": ";
+  std::string text = "PE " + std::to_string(c.g->global(c.g->rank())) + " (group rank " + std::to_string(c.g->rank()) +
+                     ") in " + c.what;
+  if (!c.algorithm.empty()) text.append("/").append(c.algorithm);
+  return text + ": ";
 }
 
 request isend_to(const call& c, int to, std::span<const std::byte> data) {
@@ -22,6 +24,10 @@ void check_size(const call& c, int from, std::size_t got, std::size_t expected) 
                             " (buffer sizes differ across PEs)");
 }
 }  // namespace
+
+void send_to(const call& c, int to, std::span<const std::byte> data) {
+  c.g->self().send(c.g->global(to), c.tag, payload(data));
+}
 
 void take(const call& c, int from, const received& m, std::span<std::byte> into) {
   check_size(c, from, m.data.size(), into.size());
@@ -48,12 +54,6 @@ std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int p
   std::vector<std::size_t> off(p + 1, 0);
   for (std::size_t i = 0; i < p; ++i) off[i + 1] = off[i] + (count / p + (i < count % p ? 1 : 0)) * elem;
   return off;
-}
-
-int floor_pow2(int n) {
-  int p = 1;
-  while (p * 2 <= n) p *= 2;
-  return p;
 }
 
 }  // namespace weft::coll::detail

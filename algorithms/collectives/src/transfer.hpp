@@ -3,6 +3,7 @@
 // that what arrives has exactly the size this PE expects (sizes that differ across PEs are
 // reported here, naming both PEs, instead of corrupting data or hanging).
 
+#include <bit>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -15,6 +16,8 @@ namespace weft::coll::detail {
 
 /// Starts a send of `data` to group rank `to`.
 request isend_to(const call& c, int to, std::span<const std::byte> data);
+/// Sends `data` to group rank `to` and waits for the send (pe::send).
+void send_to(const call& c, int to, std::span<const std::byte> data);
 /// Receives from group rank `from` into `into`; throws if the size differs.
 void recv_from(const call& c, int from, std::span<std::byte> into);
 /// Copies a received message into `into`; throws if the size differs.
@@ -32,6 +35,7 @@ std::string where(const call& c);
 std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int parts);
 
 /// Largest power of two <= n (n >= 1).
-int floor_pow2(int n);
+inline int floor_pow2(int n) { return static_cast<int>(std::bit_floor(static_cast<unsigned>(n))); }
+
 
 }  // namespace weft::coll::detail

@@ -23,7 +23,7 @@ pin_policy parse_pin_policy(std::string_view text);
 std::string to_string(pin_policy p);
 
 /// Whether a phase's work (engine windows, PE slices) is shared with helper workers:
-/// `adaptive` times both ways and takes the faster (docs/model.md, "Workers"); `always` and
+/// `adaptive` times both ways and takes the faster (docs/model.md, "PEs, fibers and placement"); `always` and
 /// `never` fix it (for benchmarks); `alternate` switches every phase (for tests: results
 /// must not change). Only wall-clock time ever depends on it.
 enum class sharing_policy { adaptive, always, never, alternate };

@@ -74,7 +74,6 @@ class engine {
   /// Uses the first `count` partitions from the next phase on (1 for a sequential engine with
   /// no windows). Called between phases; results never depend on it.
   void set_active_partitions(int count);
-  int active_partitions() const { return static_cast<int>(active_); }
   /// The active partition whose thread should run PE `rank` (the one holding its node's state).
   int partition_of_rank(int rank) const {
     return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
@@ -140,6 +139,7 @@ class engine {
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
+  std::size_t queued_events();  // in the active partitions
   /// Sorts distinct PE ranks.
   void ascending(std::vector<int>& ranks, std::size_t pe_count);
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;

@@ -53,7 +53,7 @@ reduce_fn erase(const Op& op) {
   return {sizeof(T), &combine_typed<T, Op>, &op};
 }
 
-/// Checks the root and the sizes, picks the algorithm and runs it (collectives.cpp).
+/// Checks the root and the sizes, picks the algorithm and runs it (run.cpp).
 void run(operation op, const options& o, call& c);
 
 template <class T>
@@ -63,6 +63,14 @@ std::span<const std::byte> bytes_of(const std::vector<T>& v) {
 template <class T>
 std::span<std::byte> bytes_of(std::vector<T>& v) {
   return std::as_writable_bytes(std::span<T>(v));
+}
+
+/// Allreduce over `x` in place: the algorithms read their input before they overwrite it.
+template <class T, class Op>
+void allreduce_in_place(group& g, std::span<T> x, Op op, const options& o) {
+  auto f = erase<T>(op);
+  call c{&g, g.next_tag(), 0, sizeof(T), &f, std::as_bytes(x), std::as_writable_bytes(x), "allreduce", {}};
+  run(operation::allreduce, o, c);
 }
 
 }  // namespace detail
@@ -107,18 +115,15 @@ void allgather(group& g, const std::vector<T>& send, std::vector<T>& recv, const
 /// x[i] = op over all members' x[i], on every member (in place).
 template <element T, class Op>
 void allreduce(group& g, std::vector<T>& x, Op op, const options& o = {}) {
-  auto f = detail::erase<T>(op);
-  const std::vector<T> in = x;
-  detail::call c{&g, g.next_tag(), 0, sizeof(T), &f, detail::bytes_of(in), detail::bytes_of(x), "allreduce", {}};
-  detail::run(operation::allreduce, o, c);
+  detail::allreduce_in_place(g, std::span<T>(x), op, o);
 }
 
 /// One value: returns op over all members' x.
 template <element T, class Op>
 T allreduce(group& g, const T& x, Op op, const options& o = {}) {
-  std::vector<T> v{x};
-  allreduce(g, v, op, o);
-  return v[0];
+  T v = x;
+  detail::allreduce_in_place(g, std::span<T>(&v, 1), op, o);
+  return v;
 }
 
 /// Returns when every member has entered.
