@@ -28,7 +28,6 @@ long max_map_count() {
 
 // Async-signal-safe state read by the SIGSEGV handler.
 thread_local int running_rank = -1;
-thread_local const std::byte* running_low = nullptr;
 thread_local std::size_t running_bytes = 0;
 thread_local bool altstack_ready = false;
 std::atomic<bool> handler_installed{false};
@@ -142,9 +141,8 @@ void prepare_overflow_detection_on_this_thread() {
   }
 }
 
-void set_running_pe(int rank, const void* stack_low, std::size_t stack_bytes) {
+void set_running_pe(int rank, std::size_t stack_bytes) {
   running_rank = rank;
-  running_low = static_cast<const std::byte*>(stack_low);
   running_bytes = stack_bytes;
 }
 

@@ -47,12 +47,11 @@ class sharing_choice {
     --left_;
     return shared_;
   }
-  void record(bool shared, std::chrono::steady_clock::time_point start, double units) {
+  void record(bool shared, std::chrono::steady_clock::duration took, double units) {
     const bool after_switch = untimed_;
     untimed_ = false;
     if (after_switch || units < 256) return;  // see above; or too little work to time
-    const double ns =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() / units;
+    const double ns = std::chrono::duration<double, std::nano>(took).count() / units;
     const int k = shared ? 1 : 0;
     ns_[k] = samples_[k]++ == 0 ? ns : 0.75 * ns_[k] + 0.25 * ns;
   }
@@ -197,15 +196,11 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     return r;
   }
 
-  /// The engine's active partitions of one window (`count` of them: all, in a shared phase),
-  /// shared with the helpers in a phase chosen to be shared.
-  void run(int count, const std::function<void(int)>& task) override {
-    if (phase_shared_) {
-      wake_helpers();
-      partition_windows_.run(task);
-    } else {
-      for (int i = 0; i < count; ++i) task(i);
-    }
+  /// The engine's partitions of one window, shared with the helpers. The engine asks only with
+  /// all its partitions active, which it has only in a phase chosen to be shared.
+  void run(int /*count: all partitions*/, const std::function<void(int)>& task) override {
+    wake_helpers();
+    partition_windows_.run(task);
   }
 
   void suspend(pe_state& pe) override {
@@ -278,10 +273,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
     if (!fibers_[index]) start_fiber(rank);
-    auto sc = stacks_.context(index);
-    detail::set_running_pe(rank, static_cast<char*>(sc.sp) - sc.size, sc.size);
+    detail::set_running_pe(rank, stacks_.stack_bytes());
     fibers_[index] = std::move(fibers_[index]).resume();
-    detail::set_running_pe(-1, nullptr, 0);
+    detail::set_running_pe(-1, 0);
     if (!stacks_.intact(index)) detail::report_stack_overflow(rank, stacks_.stack_bytes());
   }
 
@@ -356,10 +350,12 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         const int cpu = sched_getcpu();
         for (int r : resumed_) resume_pe(r, cpu);
       }
-      note_slices(start, n);
+      const auto end = std::chrono::steady_clock::now();
+      note_slices(end - start, n);
       sharing_now_.store(false, std::memory_order_relaxed);
-      sharing_.record(phase_shared_, phase_start,
-                      static_cast<double>(engine_.events() - events_before) + resume_units * static_cast<double>(n));
+      if (options_.sharing == sharing_policy::adaptive)
+        sharing_.record(phase_shared_, end - phase_start,
+                        static_cast<double>(engine_.events() - events_before) + resume_units * static_cast<double>(n));
     }
   }
 
@@ -373,11 +369,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// Updates the running estimate of one PE slice's wall time.
-  void note_slices(std::chrono::steady_clock::time_point start, std::size_t count) {
+  void note_slices(std::chrono::steady_clock::duration took, std::size_t count) {
     if (count == 0) return;
-    const double per_slice =
-        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
-        static_cast<double>(count);
+    const double per_slice = std::chrono::duration<double, std::nano>(took).count() / static_cast<double>(count);
     slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
   }
 

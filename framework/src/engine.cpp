@@ -69,7 +69,7 @@ void engine::inject(message* m) {
 
 void engine::absorb_status(const pe_state& pe) {
   if (pe.status == pe_status::syncing) {
-    auto& syncing = owner_of(node_of_rank_[static_cast<std::size_t>(pe.rank)]).syncing;
+    auto& syncing = owner_of_rank(pe.rank).syncing;
     syncing.push_back({pe.sync_until, pe.rank});
     std::push_heap(syncing.begin(), syncing.end(), std::greater<>{});
   }
@@ -202,7 +202,6 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
   event e;
   while (p.queue.pop_if(std::min(window_end, p.horizon.ps), committable, e)) {
     ++p.events;
-    ++p.committed_in_window;
     switch (static_cast<kind>(e.tie >> 62)) {
       case hop_request:
         process_hop(p, e);
@@ -237,10 +236,16 @@ void engine::set_active_partitions(int count) {
     part_of_node_[static_cast<std::size_t>(n)] = static_cast<int>(n * count / nodes);
   for (const auto& e : pending) owner_of(e.at).queue.push(e);
   for (const auto& entry : syncing) {
-    auto& heap = owner_of(node_of_rank_[static_cast<std::size_t>(entry.rank)]).syncing;
+    auto& heap = owner_of_rank(entry.rank).syncing;
     heap.push_back(entry);
     std::push_heap(heap.begin(), heap.end(), std::greater<>{});
   }
+}
+
+std::uint64_t engine::committed_events() {
+  std::uint64_t n = 0;
+  for (const auto& p : active()) n += p.events;
+  return n;
 }
 
 std::size_t engine::queued_events() {
@@ -271,6 +276,10 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   }
   auto saturating_add = [](std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; };
   std::int64_t window_end = INT64_MAX;
+  // Built once per phase: a std::function of this size would allocate at every window.
+  const std::function<void(int)> shared_task = [&](int i) {
+    commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes);
+  };
   for (;;) {
     std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
     for (auto& p : active()) {
@@ -284,16 +293,14 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
       break;
     }
     window_end = std::min(saturating_add(start, window_), reach);
-    std::uint64_t committed = 0;
-    for (auto& p : active()) p.committed_in_window = 0;
-    auto task = [&](int i) { commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes); };
+    const std::uint64_t before = committed_events();
     if (active_ > 1 && runner && queued_events() >= min_parallel_window)
-      runner->run(static_cast<int>(active_), task);
+      runner->run(static_cast<int>(active_), shared_task);
     else
-      for (int i = 0; i < static_cast<int>(active_); ++i) task(i);
+      for (std::size_t i = 0; i < active_; ++i) commit_window(parts_[i], window_end, pes);
+    const std::uint64_t committed = committed_events() - before;
     bool woke = false;
     for (auto& p : active()) {
-      committed += p.committed_in_window;
       woke |= !p.resume.empty();
       for (std::size_t q = 0; q < active_; ++q) {
         for (const auto& e : p.outbox[q]) parts_[q].queue.push(e);

@@ -92,7 +92,7 @@ received finish(pe_state& s, int id) {
     out.tag = m->tag;
     out.modelled_bytes = m->bytes;
     out.arrival = m->arrival;
-    out.data.assign(m->data.begin(), m->data.end());  // the message keeps its buffer for reuse
+    out.data = std::move(m->data);  // the buffer goes to the caller; a message can grow a new one
     s.pool->release(s.spare_messages, m);
   }
   return out;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "algorithms.hpp"
+#include "weft/named_registry.hpp"
 
 namespace weft::coll {
 
@@ -53,12 +54,10 @@ constexpr std::array<algorithm_entry, 14> algorithm_table{{
 std::span<const operation_entry> operations() { return operation_table; }
 
 operation parse_operation(std::string_view name) {
-  std::string known;
-  for (const auto& e : operation_table) {
+  for (const auto& e : operation_table)
     if (e.name == name) return e.op;
-    known += (known.empty() ? "" : ", ") + std::string(e.name);
-  }
-  throw std::invalid_argument("unknown collective '" + std::string(name) + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown collective '" + std::string(name) + "' (known: " + known_names(operation_table) +
+                              ")");
 }
 
 std::string_view to_string(operation o) { return operation_table[static_cast<std::size_t>(o)].name; }
@@ -74,10 +73,8 @@ std::span<const algorithm_entry> algorithms(operation o) {
 const algorithm_entry& find_algorithm(operation o, std::string_view name) {
   for (const auto& a : algorithms(o))
     if (a.name == name) return a;
-  std::string known;  // only for the error: this runs on every collective call
-  for (const auto& a : algorithms(o)) known += (known.empty() ? "" : ", ") + std::string(a.name);
   throw std::invalid_argument("unknown " + std::string(to_string(o)) + " algorithm '" + std::string(name) +
-                              "' (known: " + known + ")");
+                              "' (known: " + known_names(algorithms(o)) + ")");
 }
 
 // MPICH-like thresholds; the reasons are in docs/collectives.md.

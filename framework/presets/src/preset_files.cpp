@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "weft/named_registry.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace weft::presets {
@@ -82,12 +83,10 @@ preset load(std::string_view spec) {
       if (p.name == spec) return p;
     }
   }
-  std::string known;
-  for (const auto& p : list()) {
+  const auto all = list();
+  for (const auto& p : all)
     if (p.name == spec) return p;
-    known += (known.empty() ? "" : ", ") + p.name;
-  }
-  throw std::invalid_argument("unknown machine preset '" + std::string(spec) + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown machine preset '" + std::string(spec) + "' (known: " + known_names(all) + ")");
 }
 
 }  // namespace weft::presets

@@ -29,7 +29,6 @@ class stack_pool {
   stack_pool& operator=(const stack_pool&) = delete;
 
   /// Stacks per guard page (1: every stack has its own).
-  std::size_t group() const { return group_; }
   std::size_t stack_bytes() const { return bytes_; }
   boost::context::stack_context context(std::size_t index) const;
   /// False if the PE's canary zone was overwritten (canary mode only; always true otherwise).
@@ -55,8 +54,8 @@ struct pool_stack_allocator {
 /// Installs the SIGSEGV handler and, for the calling thread, an alternate signal stack.
 /// Idempotent per thread.
 void prepare_overflow_detection_on_this_thread();
-/// Tells the handler which PE this thread is about to run (-1: none) and its stack bounds.
-void set_running_pe(int rank, const void* stack_low, std::size_t stack_bytes);
+/// Tells the handler which PE this thread is about to run (-1: none) and its stack size.
+void set_running_pe(int rank, std::size_t stack_bytes);
 /// Prints the overflow line for `rank` and ends the process (exit code 6).
 [[noreturn]] void report_stack_overflow(int rank, std::size_t stack_bytes);
 

@@ -11,6 +11,17 @@
 
 namespace weft {
 
+/// "ring, mesh, torus": the `name`s of `entries` in order, for "(known: ...)" in error messages.
+template <class Range>
+std::string known_names(const Range& entries) {
+  std::string names;
+  for (const auto& e : entries) {
+    if (!names.empty()) names += ", ";
+    names += e.name;
+  }
+  return names;
+}
+
 template <class Entry>
 class named_registry {
  public:
@@ -33,11 +44,7 @@ class named_registry {
   }
 
   /// "ring, mesh, torus": the names in registration order.
-  std::string known() const {
-    std::string names;
-    for (const auto& e : entries_) names += (names.empty() ? "" : ", ") + std::string(e.name);
-    return names;
-  }
+  std::string known() const { return known_names(entries_); }
 
   const std::vector<Entry>& entries() const { return entries_; }
 

@@ -125,13 +125,14 @@ class engine {
     std::vector<int> resume;
     vtime horizon{};
     std::vector<std::vector<event>> outbox;  // events for other partitions, by partition
-    std::uint64_t delivered = 0, events = 0, committed_in_window = 0;
+    std::uint64_t delivered = 0, events = 0;
     std::vector<std::uint64_t> hop_histogram;
     std::vector<link_span> spans;
     vtime last_arrival{};
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
+  partition& owner_of_rank(int rank) { return owner_of(node_of_rank_[static_cast<std::size_t>(rank)]); }
   /// Queues `e` in the partition of its node, or in `from`'s outbox for that partition.
   void push(partition& from, const event& e);
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
@@ -139,7 +140,8 @@ class engine {
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
-  std::size_t queued_events();  // in the active partitions
+  std::size_t queued_events();       // in the active partitions
+  std::uint64_t committed_events();  // by the active partitions, over the run
   /// Sorts distinct PE ranks.
   void ascending(std::vector<int>& ranks, std::size_t pe_count);
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const;
