@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "capacity_search.hpp"
+
 namespace weft::reduction {
 
 namespace {
 
-constexpr std::int64_t saturation = std::int64_t{1} << 62;
+constexpr std::int64_t saturation = detail::capacity_cap;
 
 std::int64_t saturating_add(std::int64_t a, std::int64_t k, std::int64_t b) {
   if (b > 0 && k > (saturation - a) / b) return saturation;
@@ -117,14 +119,9 @@ std::vector<std::int64_t> delay_aware_pe_count(std::int64_t t_max, std::int64_t 
 }
 
 std::int64_t delay_aware_height(std::int64_t items, std::int64_t m, std::int64_t n, int arity) {
-  // Grow the table until it reaches K (F grows at least by i−1 every n steps).
-  std::int64_t t_max = 2 * (n + m);
-  while (true) {
-    auto f = delay_aware_capacity(t_max, m, n, arity);
-    auto it = std::lower_bound(f.begin(), f.end(), items);
-    if (it != f.end()) return static_cast<std::int64_t>(it - f.begin());
-    t_max *= 2;
-  }
+  // F grows at least by i−1 every n steps, so the search ends.
+  return detail::first_time_reaching(items, 2 * (n + m),
+                                     [&](std::int64_t t_max) { return delay_aware_capacity(t_max, m, n, arity); });
 }
 
 std::string delay_aware_topology(std::int64_t height, std::int64_t m, std::int64_t n, int arity) {

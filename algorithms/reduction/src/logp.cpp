@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "capacity_search.hpp"
+
 namespace weft::reduction {
 
 std::vector<std::int64_t> logp_summation_capacity(std::int64_t t_max, const logp_params& p) {
@@ -11,7 +13,7 @@ std::vector<std::int64_t> logp_summation_capacity(std::int64_t t_max, const logp
     throw std::invalid_argument("LogP bound needs L >= 0, o >= 0 and an addition time >= 1 (got L = " +
                                 std::to_string(p.latency) + ", o = " + std::to_string(p.overhead) +
                                 ", add = " + std::to_string(p.add) + ")");
-  constexpr std::int64_t cap = std::int64_t{1} << 62;
+  constexpr std::int64_t cap = detail::capacity_cap;
   std::vector<std::int64_t> s(static_cast<std::size_t>(t_max) + 1, 1);
   auto at = [&](std::int64_t t) { return s[static_cast<std::size_t>(t)]; };
   for (std::int64_t t = p.add; t <= t_max; ++t) {
@@ -25,13 +27,8 @@ std::vector<std::int64_t> logp_summation_capacity(std::int64_t t_max, const logp
 
 std::int64_t logp_summation_time(std::int64_t items, const logp_params& p) {
   if (items < 1) throw std::invalid_argument("LogP bound needs at least one operand");
-  std::int64_t t_max = 2 * (p.add + p.latency + 2 * p.overhead);
-  while (true) {
-    auto s = logp_summation_capacity(t_max, p);
-    auto it = std::lower_bound(s.begin(), s.end(), items);
-    if (it != s.end()) return static_cast<std::int64_t>(it - s.begin());
-    t_max *= 2;
-  }
+  return detail::first_time_reaching(items, 2 * (p.add + p.latency + 2 * p.overhead),
+                                     [&](std::int64_t t_max) { return logp_summation_capacity(t_max, p); });
 }
 
 }  // namespace weft::reduction

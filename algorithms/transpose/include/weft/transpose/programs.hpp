@@ -8,8 +8,6 @@
 //                   pipelined steps; reconstructed from the costs Table 1 quotes for it.
 //   direct          every block goes straight to its destination in its own message, routed by
 //                   the topology's routing (the program a user writes first).
-//   two-phase-split N < P < N²: two-phase with each PE sending its up and down traffic in
-//                   alternate single-direction steps sized to what it really holds.
 
 #include "weft/machine.hpp"
 #include "weft/transpose/layout.hpp"
