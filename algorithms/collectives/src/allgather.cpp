@@ -8,16 +8,9 @@
 
 namespace weft::coll::detail {
 
-namespace {
-int wrap(int x, int p) { return ((x % p) + p) % p; }
-}  // namespace
-
 void ring_allgatherv(const call& c, std::span<std::byte> buf, const std::vector<std::size_t>& off, int shift) {
   const int p = c.g->size(), me = c.g->rank();
-  auto block = [&](int r) {
-    const auto i = static_cast<std::size_t>(r);
-    return buf.subspan(off[i], off[i + 1] - off[i]);
-  };
+  auto block = [&](int r) { return block_of(buf, off, r); };
   for (int s = 0; s + 1 < p; ++s)
     exchange(c, (me + 1) % p, block(wrap(me + shift - s, p)), wrap(me - 1, p), block(wrap(me + shift - s - 1, p)));
 }
@@ -26,9 +19,7 @@ void allgather_ring(const call& c) {
   const int p = c.g->size();
   const std::size_t b = c.in.size();
   if (b > 0) std::memcpy(c.out.data() + static_cast<std::size_t>(c.g->rank()) * b, c.in.data(), b);
-  std::vector<std::size_t> off(static_cast<std::size_t>(p) + 1);
-  for (std::size_t i = 0; i < off.size(); ++i) off[i] = i * b;
-  ring_allgatherv(c, c.out, off, 0);
+  ring_allgatherv(c, c.out, uniform_blocks(b, p), 0);
 }
 
 void allgather_recursive_doubling(const call& c) {

@@ -77,10 +77,7 @@ void allreduce_ring(const call& c) {
   const int p = c.g->size(), me = c.g->rank();
   start_from_input(c);
   const auto off = split_blocks(c.out.size(), c.elem, p);
-  auto seg = [&](int r) {
-    const auto i = static_cast<std::size_t>(((r % p) + p) % p);
-    return c.out.subspan(off[i], off[i + 1] - off[i]);
-  };
+  auto seg = [&](int r) { return block_of(c.out, off, wrap(r, p)); };
   // Reduce-scatter: after P-1 steps member r holds the full result of segment r + 1.
   std::vector<std::byte> tmp;
   for (int s = 0; s + 1 < p; ++s) {

@@ -27,8 +27,7 @@ void broadcast_binomial(const call& c) {
 void broadcast_scatter_allgather(const call& c) {
   const int p = c.g->size(), me = c.g->rank();
   const auto off = split_blocks(c.out.size(), c.elem, p);
-  const auto i = static_cast<std::size_t>(me);
-  auto mine = c.out.subspan(off[i], off[i + 1] - off[i]);
+  auto mine = block_of(c.out, off, me);
   scatter_blocks(c, c.out, off, mine, /*chained=*/true);
   call second = c;
   second.tag = c.g->next_tag();

@@ -15,10 +15,7 @@ void scatter_blocks(const call& c, std::span<const std::byte> src, const std::ve
     recv_from(c, c.root, mine);
     return;
   }
-  auto block = [&](int r) {
-    const auto i = static_cast<std::size_t>(r);
-    return src.subspan(off[i], off[i + 1] - off[i]);
-  };
+  auto block = [&](int r) { return block_of(src, off, r); };
   // In rank order after the root, so the root's own block (a local copy) costs nothing.
   std::vector<request> sends;
   if (chained) {
@@ -36,16 +33,8 @@ void scatter_blocks(const call& c, std::span<const std::byte> src, const std::ve
   wait_sends(c, sends);
 }
 
-namespace {
-std::vector<std::size_t> uniform(std::size_t block, int p) {
-  std::vector<std::size_t> off(static_cast<std::size_t>(p) + 1);
-  for (std::size_t i = 0; i < off.size(); ++i) off[i] = i * block;
-  return off;
-}
-}  // namespace
-
-void scatter_chained(const call& c) { scatter_blocks(c, c.in, uniform(c.out.size(), c.g->size()), c.out, true); }
-void scatter_linear(const call& c) { scatter_blocks(c, c.in, uniform(c.out.size(), c.g->size()), c.out, false); }
+void scatter_chained(const call& c) { scatter_blocks(c, c.in, uniform_blocks(c.out.size(), c.g->size()), c.out, true); }
+void scatter_linear(const call& c) { scatter_blocks(c, c.in, uniform_blocks(c.out.size(), c.g->size()), c.out, false); }
 
 void gather_linear(const call& c) {
   const int p = c.g->size(), me = c.g->rank();

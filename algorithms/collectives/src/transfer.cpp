@@ -56,4 +56,10 @@ std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int p
   return off;
 }
 
+std::vector<std::size_t> uniform_blocks(std::size_t block, int parts) {
+  std::vector<std::size_t> off(static_cast<std::size_t>(parts) + 1);
+  for (std::size_t i = 0; i < off.size(); ++i) off[i] = i * block;
+  return off;
+}
+
 }  // namespace weft::coll::detail

@@ -34,6 +34,19 @@ std::string where(const call& c);
 /// (the first blocks get one element more); size P + 1.
 std::vector<std::size_t> split_blocks(std::size_t bytes, std::size_t elem, int parts);
 
+/// Offsets of P blocks of `block` bytes each; size P + 1.
+std::vector<std::size_t> uniform_blocks(std::size_t block, int parts);
+
+/// Block `i` of `data` as cut by `offsets` (split_blocks or uniform_blocks).
+template <class Byte>
+std::span<Byte> block_of(std::span<Byte> data, const std::vector<std::size_t>& offsets, int i) {
+  const auto k = static_cast<std::size_t>(i);
+  return data.subspan(offsets[k], offsets[k + 1] - offsets[k]);
+}
+
+/// x modulo p, in [0, p): ring positions.
+inline int wrap(int x, int p) { return ((x % p) + p) % p; }
+
 /// Largest power of two <= n (n >= 1).
 inline int floor_pow2(int n) { return static_cast<int>(std::bit_floor(static_cast<unsigned>(n))); }
 
