@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "machine_options.hpp"
 #include "weft/coll/benchmark.hpp"
@@ -25,6 +26,19 @@ struct row {
   coll::latency t;
 };
 
+// "a,b,c" -> {"a", "b", "c"}; empty pieces are kept ("a,,b" has three).
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::size_t at = 0;
+  while (true) {
+    auto comma = text.find(',', at);
+    parts.push_back(text.substr(at, comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return parts;
+}
+
 // "8:1M" = 8, 16, ..., 1M (powers of two, OSU style); "8,100,4K" = those sizes.
 std::vector<std::int64_t> parse_sizes(const std::string& text) {
   std::vector<std::int64_t> out;
@@ -35,27 +49,14 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
     for (std::int64_t s = lo; s <= hi; s = s == 0 ? 1 : s * 2) out.push_back(s);
     return out;
   }
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    auto comma = text.find(',', at);
-    out.push_back(parse_bytes(text.substr(at, comma - at), "--sizes"));
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
+  for (const auto& piece : split_commas(text)) out.push_back(parse_bytes(piece, "--sizes"));
   return out;
 }
 
 // Several machines are separated by commas, but topology specs may hold commas themselves
 // (fattree:4,2): the text is split only when every piece is a preset.
 std::vector<std::string> split_machines(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t at = 0;
-  while (true) {
-    auto comma = text.find(',', at);
-    parts.push_back(text.substr(at, comma - at));
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
+  auto parts = split_commas(text);
   for (const auto& p : parts)
     if (!presets::is_preset(p)) return {text};
   return parts;
@@ -90,13 +91,11 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
     for (const auto& r : rows)
       all.push_back({{"machine", r.machine}, {"op", op}, {"algorithm", r.algorithm}, {"procs", r.procs},
                      {"bytes", r.bytes}, {"min_ps", r.t.min.ps}, {"avg_ps", r.t.avg.ps}, {"max_ps", r.t.max.ps}});
-    std::ofstream out(json_file);
-    if (!out) throw std::invalid_argument("--json file '" + json_file + "' cannot be written");
+    auto out = open_output(json_file, "--json");
     out << all.dump(1) << "\n";
   }
   if (!csv_file.empty()) {
-    std::ofstream out(csv_file);
-    if (!out) throw std::invalid_argument("--csv file '" + csv_file + "' cannot be written");
+    auto out = open_output(csv_file, "--csv");
     out << "machine,op,algorithm,procs,bytes,min_us,avg_us,max_us\n";
     for (const auto& r : rows)
       out << r.machine << "," << op << "," << r.algorithm << "," << r.procs << "," << r.bytes << "," << us(r.t.min)
@@ -144,16 +143,17 @@ command_runner add_coll_command(CLI::App& app) {
     for (const auto& name : machines) {
       auto o = s->machine;
       o.machine = name;
-      auto m = build_machine(o);
+      const auto built = build_machine(o);
+      const auto& m = built.m;
       std::vector<int> procs;
-      if (s->procs.empty()) procs.push_back(default_procs(o, m));
+      if (s->procs.empty()) procs.push_back(default_procs(built));
       else
         for (auto p : parse_sizes(s->procs)) procs.push_back(static_cast<int>(p));
       for (int p : procs) {
         if (p < 1) throw std::invalid_argument("--procs " + std::to_string(p) + " must be at least 1");
         if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
         if (std::find(all_procs.begin(), all_procs.end(), p) == all_procs.end()) all_procs.push_back(p);
-        auto opt = build_run_options(o, p);
+        auto opt = build_run_options(o, built, p);
         opt.program_name = "coll " + s->op;
         std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {:>10} {:>20} {:>12} {:>12} {:>12}\n", s->op, name, p,
                                  o.mapping.empty() ? "" : ", mapping " + o.mapping, "bytes", "algorithm", "min(us)",

@@ -1,12 +1,12 @@
 #include "machine_options.hpp"
 
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 
-#include "weft/presets/preset.hpp"
+#include "cli_output.hpp"
+#include "weft/named_registry.hpp"
 
 namespace weft::cli {
 
@@ -39,7 +39,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--chain-alpha", o.chain_alpha, "start-up of each further message of a chained batch")
       ->group(proto)->capture_default_str();
   auto* rt = "Runtime";
-  sub.add_option("--workers", o.workers, "worker threads (0: one per host CPU)")->group(rt)->capture_default_str();
+  add_workers_option(sub, o.workers)->group(rt);
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
   sub.add_option("--sharing", o.sharing, "share phases with helper workers: adaptive, always, never or alternate")
       ->group(rt)->capture_default_str();
@@ -49,6 +49,15 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
   o.parsed_by = &sub;
+}
+
+CLI::Option* add_workers_option(CLI::App& sub, int& workers) {
+  return sub.add_option("--workers", workers, "worker threads (0: one per host CPU)")->capture_default_str();
+}
+
+int checked_workers(int workers) {
+  if (workers < 0) throw std::invalid_argument("--workers " + std::to_string(workers) + " must be >= 0");
+  return workers;
 }
 
 namespace {
@@ -62,7 +71,7 @@ bool given(const machine_options& o, const char* flag, const std::string& value,
 
 }  // namespace
 
-machine build_machine(const machine_options& o) {
+built_machine build_machine(const machine_options& o) {
   const machine_options defaults;
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
@@ -94,51 +103,37 @@ machine build_machine(const machine_options& o) {
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
-  if (preset) return machine(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
+  if (preset) {
+    machine built(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
+    return {std::move(built), std::move(preset)};
+  }
   try {
-    return machine(o.machine, m, o.routing);
+    return {machine(o.machine, m, o.routing), std::nullopt};
   } catch (const std::invalid_argument& e) {
     if (o.machine.find(':') != std::string::npos) throw;
     // A bare word may have been meant as a preset: name those too.
-    std::string known;
-    for (const auto& p : presets::list()) known += (known.empty() ? "" : ", ") + p.name;
-    throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known);
+    throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known_names(presets::list()));
   }
 }
 
-int default_procs(const machine_options& o, const machine& m) {
-  if (presets::is_preset(o.machine)) {
-    auto p = presets::load(o.machine);
-    if (p.procs > 0) return p.procs;
-  }
-  return m.topo().node_count();
+int default_procs(const built_machine& b) {
+  if (b.preset && b.preset->procs > 0) return b.preset->procs;
+  return b.m.topo().node_count();
 }
 
-run_options build_run_options(const machine_options& o, int procs) {
+run_options build_run_options(const machine_options& o, const built_machine& b, int procs) {
   run_options r;
-  r.workers = o.workers;
-  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
+  r.workers = checked_workers(o.workers);
   r.pin = parse_pin_policy(o.pin);
   r.sharing = parse_sharing_policy(o.sharing);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   r.trace = !o.trace_file.empty();
   if (!o.mapping.empty() && o.mapping != "identity") {
-    std::optional<presets::preset> p;
-    if (presets::is_preset(o.machine)) p = presets::load(o.machine);
-    auto m = build_machine(o);
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
-    r.node_of_rank = presets::mapping_for(p ? &*p : nullptr, o.mapping, procs, m.topo().node_count());
+    r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());
   }
   return r;
 }
-
-namespace {
-std::ofstream open_output(const std::string& path, const char* what) {
-  std::ofstream out(path);
-  if (!out) throw std::invalid_argument(std::string(what) + " file '" + path + "' cannot be written");
-  return out;
-}
-}  // namespace
 
 int emit_report(const report& r, const machine_options& o) {
   report shown = r;

@@ -8,9 +8,11 @@
 #include <string>
 
 #include "weft/machine.hpp"
+#include "weft/presets/preset.hpp"
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace weft::cli {
@@ -32,16 +34,27 @@ struct machine_options {
   const CLI::App* parsed_by = nullptr;
 };
 
+/// A machine built from the options, with the preset it came from (none for a topology spec).
+struct built_machine {
+  machine m;
+  std::optional<presets::preset> preset;
+};
+
 /// Adds --machine, the link-model options and the runtime options to `sub`.
 void add_machine_options(CLI::App& sub, machine_options& o);
-/// Builds the machine; throws std::invalid_argument naming a bad value or, for an unknown
-/// preset, listing the known ones.
-machine build_machine(const machine_options& o);
+/// Adds --workers (worker threads, 0: one per host CPU) bound to `workers`.
+CLI::Option* add_workers_option(CLI::App& sub, int& workers);
+/// Throws std::invalid_argument unless `workers` >= 0; returns it.
+int checked_workers(int workers);
+
+/// Builds the machine (loading the preset once); throws std::invalid_argument naming a bad
+/// value or, for an unknown preset, listing the known ones.
+built_machine build_machine(const machine_options& o);
 /// The runtime settings (workers, pinning, stack size, tracing) and, for `procs` PEs, the
-/// --mapping (or none: PE i on node i).
-run_options build_run_options(const machine_options& o, int procs = 0);
+/// --mapping (or none: PE i on node i) on the machine `b` built from the same options.
+run_options build_run_options(const machine_options& o, const built_machine& b, int procs = 0);
 /// The PE count when --procs is not given: a preset's own, else one PE per topology node.
-int default_procs(const machine_options& o, const machine& m);
+int default_procs(const built_machine& b);
 /// Prints the report, writes --json / --trace if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);
 

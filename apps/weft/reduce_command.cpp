@@ -2,10 +2,8 @@
 //             [--sweep [--csv FILE] [--plot FILE.svg]] [--dot FILE] [--report] [--json FILE]
 // Wires options to the reduction module (algorithms/reduction); docs/reduction.md.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,7 +11,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "machine_options.hpp"
 #include "weft/reduction/delay_aware_tree.hpp"
 #include "weft/reduction/drawing.hpp"
 #include "weft/reduction/logp.hpp"
@@ -32,22 +32,6 @@ struct reduce_options {
   std::string csv, plot, dot, json;
   int workers = 0;
 };
-
-std::ofstream open_output(const std::string& path, const char* option) {
-  std::ofstream out(path);
-  if (!out) throw std::invalid_argument(std::string(option) + " file '" + path + "' cannot be written");
-  return out;
-}
-
-// gnuplot is optional: look for it on PATH instead of failing inside a shell.
-bool have_gnuplot() {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  std::stringstream dirs(path);
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (!dir.empty() && ::access((std::filesystem::path(dir) / "gnuplot").c_str(), X_OK) == 0) return true;
-  return false;
-}
 
 std::string hops_text(const report& r) {
   std::string text;
@@ -146,9 +130,8 @@ int run(const reduce_options& o) {
     throw std::invalid_argument("--csv and --plot belong to --sweep (add --sweep, or drop them)");
   if (o.sweep && (!o.dot.empty() || !o.json.empty() || o.full_report))
     throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
-  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
   run_options ropt;
-  ropt.workers = o.workers;
+  ropt.workers = checked_workers(o.workers);
   return o.sweep ? run_sweep(o, p, trees, op, ropt) : run_single(o, p, trees, op, ropt);
 }
 
@@ -172,7 +155,7 @@ command_runner add_reduce_command(CLI::App& app) {
   sub->add_option("--dot", o->dot, "write the computation tree (operations, times, transfers) as Graphviz to FILE");
   sub->add_flag("--report", o->full_report, "print weft's full run report");
   sub->add_option("--json", o->json, "write the run report as JSON to FILE");
-  sub->add_option("--workers", o->workers, "worker threads (0: one per host CPU)")->capture_default_str();
+  add_workers_option(*sub, o->workers);
   sub->add_flag("--list", o->list, "list the trees and operations");
   sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
   return [sub, o] { return sub->parsed() ? run(*o) : -1; };

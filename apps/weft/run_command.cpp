@@ -3,6 +3,7 @@
 #include <fstream>
 #include <memory>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
@@ -39,16 +40,14 @@ command_runner add_run_command(CLI::App& app) {
     prm.bytes = parse_bytes(s->bytes, "--bytes");
     prm.iterations = s->iterations;
     auto prog = s->registry.make(s->program, prm);
-    auto m = build_machine(s->machine);
+    const auto built = build_machine(s->machine);
+    const auto& m = built.m;
     if (s->procs < 0) throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
-    const int procs = s->procs > 0 ? s->procs : default_procs(s->machine, m);
-    auto opt = build_run_options(s->machine, procs);
+    const int procs = s->procs > 0 ? s->procs : default_procs(built);
+    auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
     std::ofstream heat_out;
-    if (!s->heatmap.empty()) {  // open first: a bad path fails before a long run
-      heat_out.open(s->heatmap);
-      if (!heat_out) throw std::invalid_argument("--heatmap file '" + s->heatmap + "' cannot be written");
-    }
+    if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");  // first: a bad path fails before a long run
     auto report = m.run(procs, prog, opt);
     if (heat_out.is_open()) {
       std::vector<double> utilization;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
 #include "weft/topo/analysis.hpp"
 #include "weft/topo/drawing.hpp"
@@ -19,12 +20,6 @@ struct topo_options {
   std::string spec, routing, json, dot, svg;
   bool list = false, no_deadlock = false;
 };
-
-std::ofstream open_output(const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::invalid_argument("cannot write '" + path + "' (check the directory exists and is writable)");
-  return out;
-}
 
 nlohmann::json to_json(const topo::analysis& a, const topology& t) {
   nlohmann::json j;
@@ -75,9 +70,9 @@ int run(const topo_options& o) {
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
   // Open every output first, so a bad path fails before a long analysis.
   std::ofstream json, dot, svg;
-  if (!o.json.empty()) json = open_output(o.json);
-  if (!o.dot.empty()) dot = open_output(o.dot);
-  if (!o.svg.empty()) svg = open_output(o.svg);
+  if (!o.json.empty()) json = open_output(o.json, "--json");
+  if (!o.dot.empty()) dot = open_output(o.dot, "--dot");
+  if (!o.svg.empty()) svg = open_output(o.svg, "--svg");
   topo::analysis_options options;
   options.check_deadlock = !o.no_deadlock;
   auto a = topo::analyse(*t, *r, options);

@@ -6,7 +6,6 @@
 // then the core's per-link report of the run with the given α and τ.
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -15,7 +14,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "cli_output.hpp"
 #include "commands.hpp"
+#include "machine_options.hpp"
 #include "weft/transpose/lower_bound.hpp"
 #include "weft/transpose/measure.hpp"
 #include "weft/transpose/registry.hpp"
@@ -42,8 +43,7 @@ struct transpose_options {
 };
 
 run_fn make_runner(const transpose_options& o) {
-  if (o.workers < 0) throw std::invalid_argument("--workers " + std::to_string(o.workers) + " must be >= 0");
-  return [routing = o.routing, workers = o.workers](const std::string& spec, const link_model& model,
+  return [routing = o.routing, workers = checked_workers(o.workers)](const std::string& spec, const link_model& model,
                                                     const program& prog, int procs) {
     machine m(spec, model, routing);
     run_options options;
@@ -141,8 +141,7 @@ int run_one(const transpose_options& o) {
   shown.print(std::cout, o.top_links);
 
   if (!o.json_file.empty()) {
-    std::ofstream out(o.json_file);
-    if (!out) throw std::invalid_argument("--json file '" + o.json_file + "' cannot be written");
+    auto out = open_output(o.json_file, "--json");
     std::ostringstream core;
     m.full.write_json(core, false);
     nlohmann::json j{{"machine", to_string(kind)},
@@ -172,8 +171,6 @@ int run_one(const transpose_options& o) {
   }
   return m.full.exit_code();
 }
-
-bool have_gnuplot() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
 
 void plot(const std::vector<sweep_row>& rows, const std::string& file) {
   if (!have_gnuplot()) {
@@ -225,8 +222,7 @@ int run_sweep(const transpose_options& o) {
     std::cout << "\n";
     write_csv(std::cout, rows);
   } else {
-    std::ofstream out(o.csv_file);
-    if (!out) throw std::invalid_argument("--csv file '" + o.csv_file + "' cannot be written");
+    auto out = open_output(o.csv_file, "--csv");
     write_csv(out, rows);
     std::cout << "\nCSV written to " << o.csv_file << "\n";
   }
@@ -248,7 +244,7 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--tau", o->tau, "time per element on a link (bare number = ticks)")->capture_default_str();
   sub->add_option("--algorithm,-a", o->algorithm, "two-phase, direct or bhuyan-agrawal")->capture_default_str();
   sub->add_option("--routing", o->routing, "routing for the direct algorithm (default: the topology's)");
-  sub->add_option("--workers", o->workers, "worker threads (0: one per host CPU)")->capture_default_str();
+  add_workers_option(*sub, o->workers);
   sub->add_option("--links", o->top_links, "busiest links to list in the core report")->capture_default_str();
   sub->add_flag("--sweep", o->sweep, "ratio to the lower bound for P = 4 … 256, every algorithm");
   sub->add_option("--json", o->json_file, "write the figures and the core report as JSON");

@@ -14,12 +14,13 @@ runs=${2:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 smpicc -O2 -o "$work/allreduce_bench" "$here/allreduce_bench.c"
+seq 0 1023 | sed 's/^/node-/' >"$work/hostfile_1024.txt"  # node-0 ... node-1023, one rank per host
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 smpi() {  # name, extra --cfg options
   name=$1
   shift
   /usr/bin/time -f "%e %M" -o "$work/time" smpirun -np 1024 -platform "$here/torus_32x32.xml" \
-    -hostfile "$here/hostfile_1024.txt" --cfg=smpi/allreduce:rdb "$@" --log=root.thres:critical \
+    -hostfile "$work/hostfile_1024.txt" --cfg=smpi/allreduce:rdb "$@" --log=root.thres:critical \
     "$work/allreduce_bench" 100 >"$work/out" 2>&1
   virtual=$(sed -n 's/.*virtual_per_call_us=\([0-9.]*\).*/\1/p' "$work/out")
   echo "$name $(cat "$work/time") $virtual" | tee -a "$work/results"

@@ -40,11 +40,8 @@ BOOST_AUTO_TEST_CASE(ternary_operations_beat_the_binary_logp_bound) {
   for (std::int64_t k : {10, 100, 1000}) BOOST_TEST(red::delay_aware_height(k, 1, 1, 3) < red::logp_summation_time(k, {1, 0, 1}));
 }
 
-BOOST_AUTO_TEST_CASE(the_fig5_sweep_shows_the_delay_aware_tree_about_30_percent_faster_for_large_k) {
-  red::tree_registry trees;
-  red::register_builtin_trees(trees);
-  red::op_registry ops;
-  red::register_builtin_ops(ops);
+BOOST_FIXTURE_TEST_CASE(the_fig5_sweep_shows_the_delay_aware_tree_about_30_percent_faster_for_large_k,
+                        reduction_test::fixture) {
   weft::run_options opt;
   opt.workers = 2;
   auto rows = red::run_sweep(make(1, 1, 1, 2), red::doubling_sizes(4096), trees, ops.find("sum"), opt);
@@ -64,7 +61,7 @@ BOOST_AUTO_TEST_CASE(the_fig5_sweep_shows_the_delay_aware_tree_about_30_percent_
                              0) == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(bad_parameters_are_refused_with_one_line_naming_the_value_and_the_range) {
+BOOST_FIXTURE_TEST_CASE(bad_parameters_are_refused_with_one_line_naming_the_value_and_the_range, reduction_test::fixture) {
   BOOST_TEST(refusal([] { make(0, 1, 1, 2).validate(); }) ==
              "-K 0: the number of data items must be between 1 and 1048576");
   BOOST_TEST(refusal([] { make(5, 0, 1, 2).validate(); }) ==
@@ -74,10 +71,6 @@ BOOST_AUTO_TEST_CASE(bad_parameters_are_refused_with_one_line_naming_the_value_a
   BOOST_TEST(refusal([] { make(5, 1, 1, 1).validate(); }) == "-i 1: the arity i of the operation must be between 2 and 64");
   BOOST_TEST(refusal([] { red::build_delay_aware_plan(make(-4, 1, 1, 2)); }).rfind("-K -4:", 0) == 0u);
   BOOST_TEST(refusal([] { red::parse_comm_charge("wire"); }) == "unknown --charge 'wire' (known: sender, link)");
-  red::tree_registry trees;
-  red::register_builtin_trees(trees);
   BOOST_TEST(refusal([&] { trees.find("fat"); }) == "unknown tree 'fat' (known: delay-aware, binary)");
-  red::op_registry ops;
-  red::register_builtin_ops(ops);
   BOOST_TEST(refusal([&] { ops.find("min"); }) == "unknown operation 'min' (known: sum, max, matmul2)");
 }

@@ -18,20 +18,7 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
-struct fixture {
-  red::tree_registry trees;
-  red::op_registry ops;
-  fixture() {
-    red::register_builtin_trees(trees);
-    red::register_builtin_ops(ops);
-  }
-  red::run_result run(const char* tree, std::int64_t k, std::int64_t m, std::int64_t n, int i,
-                      const char* op = "sum", red::comm_charge charge = red::comm_charge::sender) const {
-    weft::run_options opt;
-    opt.workers = 2;
-    return red::run_reduction(reduction_test::make(k, m, n, i, charge), trees.find(tree), ops.find(op), opt);
-  }
-};
+using reduction_test::fixture;
 
 using steps_table = std::vector<std::pair<std::int64_t, std::int64_t>>;  // K, steps
 

@@ -5,6 +5,7 @@
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft_test/refusal.hpp"
+#include "weft_test/unit_bytes.hpp"
 
 BOOST_AUTO_TEST_CASE(a_deadlock_names_every_blocked_pe_and_what_it_waits_for) {
   weft::machine m("ring:4");
@@ -35,9 +36,7 @@ BOOST_AUTO_TEST_CASE(a_partial_deadlock_after_some_pes_finished_is_still_found) 
 }
 
 BOOST_AUTO_TEST_CASE(messages_never_received_are_listed_at_the_end) {
-  weft::link_model model;
-  model.tau = {1, 1};
-  weft::machine m("full:2", model);
+  weft::machine m("full:2", weft_test::unit_bytes());
   auto r = m.run(2, [](weft::pe& p) {
     if (p.rank() == 0) {
       p.send(1, weft::tag{4}, weft::sized(0, 10));
@@ -86,12 +85,11 @@ BOOST_AUTO_TEST_CASE(every_message_sent_is_delivered_and_received_in_an_alltoall
 BOOST_AUTO_TEST_CASE(bad_run_options_are_refused_with_the_value_named) {
   weft::machine m("torus:4x4");
   auto nothing = [](weft::pe&) {};
-  auto message = [](auto f) { return weft_test::refusal(f); };
-  BOOST_TEST(message([&] { m.run(17, nothing); }) == "--procs 17 does not fit machine torus:4x4 with 16 nodes");
-  BOOST_TEST(message([&] { m.run(0, nothing); }) == "--procs 0 must be at least 1");
+  BOOST_TEST(weft_test::refusal([&] { m.run(17, nothing); }) == "--procs 17 does not fit machine torus:4x4 with 16 nodes");
+  BOOST_TEST(weft_test::refusal([&] { m.run(0, nothing); }) == "--procs 0 must be at least 1");
   weft::run_options opt;
   opt.stack_bytes = 1024;
-  BOOST_TEST(message([&] { m.run(2, nothing, opt); }) == "--stack-size 1024 B must be between 16KiB and 64MiB");
-  BOOST_TEST(message([] { weft::machine("cube:4"); }).find("unknown topology 'cube'") == 0u);
-  BOOST_TEST(message([] { weft::machine("torus:4x0"); }).find("bad dimension '0'") != std::string::npos);
+  BOOST_TEST(weft_test::refusal([&] { m.run(2, nothing, opt); }) == "--stack-size 1024 B must be between 16KiB and 64MiB");
+  BOOST_TEST(weft_test::refusal([] { weft::machine("cube:4"); }).find("unknown topology 'cube'") == 0u);
+  BOOST_TEST(weft_test::refusal([] { weft::machine("torus:4x0"); }).find("bad dimension '0'") != std::string::npos);
 }

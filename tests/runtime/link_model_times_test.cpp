@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "weft/machine.hpp"
+#include "weft_test/unit_bytes.hpp"
 
 using weft::vtime;
 
@@ -63,8 +64,7 @@ BOOST_AUTO_TEST_CASE(a_cut_through_ping_pong_pays_the_serialization_once_per_mes
 }
 
 BOOST_AUTO_TEST_CASE(store_and_forward_with_an_mtu_pipelines_packets_across_hops) {
-  weft::link_model model;
-  model.tau = {1, 1};
+  auto model = weft_test::unit_bytes();
   model.mtu = 100;
   weft::machine m("ring:16", model);
   weft::run_options opt;
@@ -78,9 +78,8 @@ BOOST_AUTO_TEST_CASE(store_and_forward_with_an_mtu_pipelines_packets_across_hops
 }
 
 BOOST_AUTO_TEST_CASE(a_single_port_pe_sends_two_messages_one_after_the_other) {
-  weft::link_model model;
+  auto model = weft_test::unit_bytes();
   model.alpha = vtime::ticks(30);
-  model.tau = {1, 1};
   auto run = [&](weft::port_model ports) {
     model.ports = ports;
     weft::machine m("full:3", model);
@@ -105,8 +104,7 @@ BOOST_AUTO_TEST_CASE(a_single_port_pe_sends_two_messages_one_after_the_other) {
 }
 
 BOOST_AUTO_TEST_CASE(two_flows_sharing_one_link_take_twice_as_long_as_one) {
-  weft::link_model model;
-  model.tau = {1, 1};
+  auto model = weft_test::unit_bytes();
   weft::machine m("full:2", model);
   auto flows = [&](int senders) {
     weft::run_options opt;
@@ -130,9 +128,8 @@ BOOST_AUTO_TEST_CASE(two_flows_sharing_one_link_take_twice_as_long_as_one) {
 }
 
 BOOST_AUTO_TEST_CASE(gap_spaces_the_injections_of_one_pe) {
-  weft::link_model model;
+  auto model = weft_test::unit_bytes();
   model.gap = vtime::ticks(50);
-  model.tau = {1, 1};
   weft::machine m("full:4", model);
   auto r = m.run(4, [](weft::pe& p) {
     if (p.rank() == 0)
@@ -158,9 +155,8 @@ BOOST_AUTO_TEST_CASE(compute_charges_durations_and_flops_at_the_machine_rate) {
 }
 
 BOOST_AUTO_TEST_CASE(small_messages_take_the_short_path_and_large_ones_the_bulk_path) {
-  weft::link_model model;
+  auto model = weft_test::unit_bytes();
   model.alpha = vtime::ticks(1000);
-  model.tau = {1, 1};
   model.short_max = 128;
   model.short_alpha = vtime::ticks(100);
   model.short_tau = {4, 1};
@@ -176,10 +172,9 @@ BOOST_AUTO_TEST_CASE(small_messages_take_the_short_path_and_large_ones_the_bulk_
 }
 
 BOOST_AUTO_TEST_CASE(a_chained_batch_pays_the_start_up_once) {
-  weft::link_model model;
+  auto model = weft_test::unit_bytes();
   model.alpha = vtime::ticks(1000);
   model.chain_alpha = vtime::ticks(10);
-  model.tau = {1, 1};
   model.ports = weft::port_model::single_port;
   weft::machine m("full:4", model);
   auto r = m.run(4, [](weft::pe& p) {

@@ -5,14 +5,9 @@
 #include <span>
 
 #include "weft/machine.hpp"
+#include "weft_test/unit_bytes.hpp"
 
-namespace {
-weft::link_model unit_bytes() {
-  weft::link_model m;
-  m.tau = {1, 1};
-  return m;
-}
-}  // namespace
+using weft_test::unit_bytes;
 
 BOOST_AUTO_TEST_CASE(any_source_receives_take_messages_in_arrival_order) {
   weft::machine m("full:4", unit_bytes());

@@ -6,12 +6,12 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft_test/unit_bytes.hpp"
 
 namespace {
 weft::report traced_pingpong() {
-  weft::link_model model;
+  auto model = weft_test::unit_bytes();
   model.alpha = weft::vtime::ticks(10);
-  model.tau = {1, 1};
   weft::machine m("ring:4", model);
   weft::run_options opt;
   opt.trace = true;
