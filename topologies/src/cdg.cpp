@@ -79,7 +79,7 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
   std::vector<std::pair<channel, int>> stack;  // channel held, hops so far
   std::vector<hop> candidates;
   std::int64_t pair = 0;
-  const int hop_limit = 4 * topo.node_count() + 16;
+  const int hop_limit = route_hop_limit(topo);
   for (node_id s = 0; s < c; ++s)
     for (node_id d = 0; d < c; ++d) {
       if (s == d) continue;

@@ -55,14 +55,11 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
   for (bool w : topo.wraps()) wrap_.push_back(w ? 1 : 0);
   binary_ascending_ = std::all_of(shape_.begin(), shape_.end(), [](int k) { return k == 2; }) &&
                       std::is_sorted(axis_order_.begin(), axis_order_.end());
-  stride_.resize(static_cast<std::size_t>(dims));
-  for (int d = 0, s = 1; d < dims; s *= shape_[static_cast<std::size_t>(d)], ++d)
-    stride_[static_cast<std::size_t>(d)] = s;
-  coord_.resize(static_cast<std::size_t>(topo.node_count()) * static_cast<std::size_t>(dims));
-  for (node_id n = 0; n < topo.node_count(); ++n)
-    for (int d = 0; d < dims; ++d)
-      coord_[static_cast<std::size_t>(n) * static_cast<std::size_t>(dims) + static_cast<std::size_t>(d)] =
-          (n / stride_[static_cast<std::size_t>(d)]) % shape_[static_cast<std::size_t>(d)];
+  if (!binary_ascending_) {  // the shortcut never reads coord_
+    coord_.reserve(static_cast<std::size_t>(topo.node_count()) * static_cast<std::size_t>(dims));
+    for (node_id n = 0; n < topo.node_count(); ++n)
+      for (int c : topo.coordinates(n)) coord_.push_back(c);
+  }
   next_link_.assign(static_cast<std::size_t>(topo.node_count()) * 2 * static_cast<std::size_t>(dims), -1);
   for (node_id n = 0; n < topo.node_count(); ++n)
     for (link_id l : topo.out_links(n)) {
@@ -107,11 +104,6 @@ hop dimension_order::first_hop(node_id current, node_id dst, const route_state& 
     return {next_link_[slot], vc};
   }
   return {};
-}
-
-void dimension_order::next_hops(node_id current, node_id dst, const route_state& state,
-                                std::vector<hop>& out) const {
-  if (current != dst) out.push_back(first_hop(current, dst, state));
 }
 
 }  // namespace weft::topo

@@ -1,13 +1,13 @@
 #include "weft/topo/drawing.hpp"
 
 #include <algorithm>
-
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <ostream>
-#include <set>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace weft::topo {
 
@@ -19,6 +19,10 @@ struct point {
 
 enum class layout { circle, grid2, grid3, layers };
 
+// Drawing units: one grid step between neighbouring nodes, and the margin around the drawing.
+constexpr double grid_step = 40;
+constexpr double margin = 40;
+
 layout choose_layout(const topology& t) {
   auto f = t.family();
   if (f == "tree" || f == "fib" || f == "fattree") return layout::layers;
@@ -28,15 +32,16 @@ layout choose_layout(const topology& t) {
   return layout::circle;
 }
 
-/// Node positions in drawing units (about 40 per grid step) and the canvas size.
+/// Node positions in drawing units (about grid_step per grid step) and the canvas size.
 std::vector<point> place(const topology& t, layout kind, point& size) {
+  using std::numbers::pi;
   const auto n = static_cast<std::size_t>(t.node_count());
   std::vector<point> p(n);
-  const double step = 40, margin = 40;
+  constexpr double step = grid_step;
   if (kind == layout::circle) {
-    double r = std::max(80.0, static_cast<double>(n) * step / (2 * M_PI));
+    double r = std::max(80.0, static_cast<double>(n) * step / (2 * pi));
     for (std::size_t v = 0; v < n; ++v) {
-      double a = 2 * M_PI * static_cast<double>(v) / static_cast<double>(n) - M_PI / 2;
+      double a = 2 * pi * static_cast<double>(v) / static_cast<double>(n) - pi / 2;
       p[v] = {margin + r + r * std::cos(a), margin + r + r * std::sin(a)};
     }
     size = {2 * (margin + r), 2 * (margin + r)};
@@ -51,9 +56,10 @@ std::vector<point> place(const topology& t, layout kind, point& size) {
     }
     size = {2 * margin + (shape[0] - 1) * step + depth * zx, 2 * margin + (shape[1] - 1) * step + depth * zy};
   } else {
+    std::vector<std::vector<int>> coords(n);  // {index in layer, layer}
     std::vector<int> width;
     for (std::size_t v = 0; v < n; ++v) {
-      auto c = t.coordinates(static_cast<node_id>(v));
+      const auto& c = coords[v] = t.coordinates(static_cast<node_id>(v));
       if (static_cast<std::size_t>(c[1]) >= width.size()) width.resize(static_cast<std::size_t>(c[1]) + 1, 0);
       width[static_cast<std::size_t>(c[1])] = std::max(width[static_cast<std::size_t>(c[1])], c[0] + 1);
     }
@@ -61,7 +67,7 @@ std::vector<point> place(const topology& t, layout kind, point& size) {
     for (int w : width) widest = std::max(widest, w);
     double span = widest * step;
     for (std::size_t v = 0; v < n; ++v) {
-      auto c = t.coordinates(static_cast<node_id>(v));
+      const auto& c = coords[v];
       double w = width[static_cast<std::size_t>(c[1])];
       p[v] = {margin + (c[0] + 0.5) * span / w, margin + c[1] * step * 2};
     }
@@ -76,12 +82,22 @@ const char* colour(int dimension) {
   return palette[static_cast<std::size_t>(dimension < 0 ? 0 : dimension) % 10];
 }
 
-/// Each linked pair once: the link from the lower id, or the only one.
+/// For every link, the link back (find_link(to, from)), or -1 where there is none.
+std::vector<link_id> reverse_links(const topology& t) {
+  std::vector<link_id> back(t.links().size(), -1);
+  for (link_id l = 0; l < static_cast<link_id>(back.size()); ++l) {
+    const auto& lk = t.link_at(l);
+    if (auto r = t.find_link(lk.to, lk.from)) back[static_cast<std::size_t>(l)] = *r;
+  }
+  return back;
+}
+
+/// Each linked pair once: the link from the lower id, or the only one. `back` is reverse_links(t).
 template <class F>
-void for_each_pair(const topology& t, F&& f) {
+void for_each_pair(const topology& t, const std::vector<link_id>& back, F&& f) {
   for (link_id l = 0; l < static_cast<link_id>(t.links().size()); ++l) {
     const auto& lk = t.link_at(l);
-    bool reverse = t.find_link(lk.to, lk.from).has_value();
+    bool reverse = back[static_cast<std::size_t>(l)] >= 0;
     if (reverse && lk.to < lk.from) continue;
     f(l, lk, reverse);
   }
@@ -90,8 +106,8 @@ void for_each_pair(const topology& t, F&& f) {
 }  // namespace
 
 void write_dot(std::ostream& out, const topology& t, const std::vector<double>* loads) {
-  bool symmetric = true;
-  for (const auto& lk : t.links()) symmetric = symmetric && t.find_link(lk.to, lk.from).has_value();
+  const auto back = reverse_links(t);
+  const bool symmetric = std::all_of(back.begin(), back.end(), [](link_id r) { return r >= 0; });
   auto kind = choose_layout(t);
   point size;
   auto pos = place(t, kind, size);
@@ -108,7 +124,7 @@ void write_dot(std::ostream& out, const topology& t, const std::vector<double>* 
     out << "];\n";
   };
   if (symmetric)
-    for_each_pair(t, [&](link_id l, const link& lk, bool) { edge(l, lk); });
+    for_each_pair(t, back, [&](link_id l, const link& lk, bool) { edge(l, lk); });
   else
     for (link_id l = 0; l < static_cast<link_id>(t.links().size()); ++l) edge(l, t.link_at(l));
   out << "}\n";
@@ -133,9 +149,10 @@ std::string heat_colour(double h) {
   return buf;
 }
 
-double pair_heat(const topology& t, const std::vector<double>& heat, link_id l, const link& lk) {
+/// The hotter of link `l` and its reverse (`back` is reverse_links()).
+double pair_heat(const std::vector<double>& heat, const std::vector<link_id>& back, link_id l) {
   double h = heat[static_cast<std::size_t>(l)];
-  if (auto back = t.find_link(lk.to, lk.from)) h = std::max(h, heat[static_cast<std::size_t>(*back)]);
+  if (link_id r = back[static_cast<std::size_t>(l)]; r >= 0) h = std::max(h, heat[static_cast<std::size_t>(r)]);
   return h;
 }
 
@@ -149,7 +166,8 @@ void write_svg(std::ostream& out, const topology& t, const std::vector<double>* 
   auto kind = choose_layout(t);
   point size;
   auto pos = place(t, kind, size);
-  const double step = 40;
+  constexpr double step = grid_step;
+  const auto back = reverse_links(t);
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
@@ -157,21 +175,17 @@ void write_svg(std::ostream& out, const topology& t, const std::vector<double>* 
   out << buf << "<title>" << t.spec() << "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   if (heat) out << "<g transform=\"translate(0," << legend_height << ")\">\n";  // legend on top
   const point centre{size.x / 2, size.y / 2};
-  for_each_pair(t, [&](link_id l, const link& lk, bool both) {
+  for_each_pair(t, back, [&](link_id l, const link& lk, bool both) {
     auto a = pos[static_cast<std::size_t>(lk.from)], b = pos[static_cast<std::size_t>(lk.to)];
     double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
     bool straight = kind == layout::layers || kind == layout::circle || len <= step * 1.01;
-    std::string hot = heat ? heat_colour(pair_heat(t, *heat, l, lk)) : std::string();
+    std::string hot = heat ? heat_colour(pair_heat(*heat, back, l)) : std::string();
     const char* c = heat ? hot.c_str() : colour(lk.dimension);
     const char* marker = both ? "" : " marker-end=\"url(#arrow)\"";
     if (straight) {
-      std::snprintf(buf, sizeof buf, "<line class=\"link\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.2\"%s/>\n",
-                    a.x, a.y, b.x, b.y, c, marker);
-      if (heat) {  // heat lines are drawn thick so the colour reads
-        std::string line(buf);
-        line.replace(line.find("stroke-width=\"1.2\""), 18, "stroke-width=\"4\"");
-        std::snprintf(buf, sizeof buf, "%s", line.c_str());
-      }
+      const char* width = heat ? "4" : "1.2";  // heat lines are drawn thick so the colour reads
+      std::snprintf(buf, sizeof buf, "<line class=\"link\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+                    a.x, a.y, b.x, b.y, c, width, marker);
     } else {
       // Long grid links (wraparound, bypass) bow away from the centre of the drawing.
       point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};

@@ -38,9 +38,4 @@ hop direct_routing::first_hop(node_id current, node_id dst, const route_state&) 
                               std::to_string(dst) + " are not neighbours in '" + topo_.spec() + "'");
 }
 
-void direct_routing::next_hops(node_id current, node_id dst, const route_state& state,
-                               std::vector<hop>& out) const {
-  if (current != dst) out.push_back(first_hop(current, dst, state));
-}
-
 }  // namespace weft::topo

@@ -18,7 +18,7 @@ shortest_path::shortest_path(const topology& topo) : n_(topo.node_count()) {
     in[static_cast<std::size_t>(topo.link_at(l).to)].push_back(l);
   std::vector<node_id> frontier;
   for (node_id d = 0; d < n_; ++d) {
-    auto col = [&](node_id v) { return static_cast<std::size_t>(v) * n + static_cast<std::size_t>(d); };
+    auto col = [&](node_id v) { return index(v, d); };
     dist_[col(d)] = 0;
     frontier.assign(1, d);
     for (std::size_t head = 0; head < frontier.size(); ++head) {
@@ -47,17 +47,6 @@ shortest_path::shortest_path(const topology& topo) : n_(topo.node_count()) {
       }
     }
   }
-}
-
-void shortest_path::next_hops(node_id current, node_id dst, const route_state&,
-                              std::vector<hop>& out) const {
-  if (current == dst) return;
-  out.push_back({next_[static_cast<std::size_t>(current) * static_cast<std::size_t>(n_) +
-                       static_cast<std::size_t>(dst)], 0});
-}
-
-int shortest_path::distance(node_id a, node_id b) const {
-  return dist_[static_cast<std::size_t>(a) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(b)];
 }
 
 }  // namespace weft::topo

@@ -118,9 +118,23 @@ class routing {
   virtual bool translation_invariant() const { return false; }
 };
 
+/// A routing with exactly one candidate per hop: derived classes implement first_hop, and
+/// next_hops returns that hop (nothing once the packet has arrived).
+class deterministic_routing : public routing {
+ public:
+  void next_hops(node_id current, node_id dst, const route_state& state,
+                 std::vector<hop>& out) const final {
+    if (current != dst) out.push_back(first_hop(current, dst, state));
+  }
+  hop first_hop(node_id current, node_id dst, const route_state& state) const override = 0;
+};
+
 /// Errors of a broken routing function (they name the routing and the nodes).
 [[noreturn]] void throw_no_next_hop(const routing& r, node_id at, node_id dst);
 [[noreturn]] void throw_routing_loop(const routing& r, node_id src, node_id dst);
+
+/// Hops after which a route counts as a loop (walk_route, the channel-dependency check).
+inline int route_hop_limit(const topology& topo) { return 4 * topo.node_count() + 16; }
 
 /// Follows the first candidate from `src` to `dst`, calling `on_hop(hop)` for every link taken,
 /// and returns the number of hops. Throws std::runtime_error on a loop or a dead end (a broken
@@ -128,7 +142,7 @@ class routing {
 template <class OnHop>
 int walk_route(const topology& topo, const routing& r, node_id src, node_id dst, OnHop&& on_hop) {
   route_state state{src, 0, 0, 0};
-  const int limit = 4 * topo.node_count() + 16;
+  const int limit = route_hop_limit(topo);
   for (node_id at = src; at != dst;) {
     const hop h = r.first_hop(at, dst, state);
     if (h.link < 0) throw_no_next_hop(r, at, dst);

@@ -15,14 +15,12 @@
 
 namespace weft::topo {
 
-class dimension_order final : public routing {
+class dimension_order final : public deterministic_routing {
  public:
   /// `axis_order` lists every axis once; empty means 0, 1, 2, ...
   dimension_order(const kary_ncube& topo, std::vector<int> axis_order = {}, bool dateline = false,
                   std::string name = "dimension-order");
   std::string name() const override { return name_; }
-  void next_hops(node_id current, node_id dst, const route_state& state,
-                 std::vector<hop>& out) const override;
   hop first_hop(node_id current, node_id dst, const route_state& state) const override;
   int vc_classes() const override { return dateline_ ? 2 : 1; }
   bool translation_invariant() const override { return true; }
@@ -32,7 +30,6 @@ class dimension_order final : public routing {
   std::vector<int> axis_order_;
   std::vector<int> shape_;   // cached: next_hops must not allocate
   std::vector<char> wrap_;
-  std::vector<int> stride_;
   // coord_[node * dims + axis]: coordinates precomputed, so a hop costs no division.
   std::vector<std::int32_t> coord_;
   bool dateline_;

@@ -19,12 +19,10 @@ class fully_connected final : public topology {
 namespace weft::topo {
 
 /// One hop straight to the destination; O(1) per hop on a fully connected graph.
-class direct_routing final : public routing {
+class direct_routing final : public deterministic_routing {
  public:
   explicit direct_routing(const topology& topo);
   std::string name() const override { return "direct"; }
-  void next_hops(node_id current, node_id dst, const route_state& state,
-                 std::vector<hop>& out) const override;
   hop first_hop(node_id current, node_id dst, const route_state& state) const override;
   bool translation_invariant() const override { return true; }
 

@@ -8,20 +8,21 @@
 
 namespace weft::topo {
 
-class shortest_path final : public routing {
+class shortest_path final : public deterministic_routing {
  public:
   /// Builds an N×N next-hop table (N ≤ 16,384); throws std::invalid_argument if the graph is
   /// larger or not strongly connected.
   explicit shortest_path(const topology& topo);
   std::string name() const override { return "shortest-path"; }
-  void next_hops(node_id current, node_id dst, const route_state& state,
-                 std::vector<hop>& out) const override;
   hop first_hop(node_id current, node_id dst, const route_state&) const override {
-    return {next_[static_cast<std::size_t>(current) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(dst)], 0};
+    return {next_[index(current, dst)], 0};
   }
-  int distance(node_id a, node_id b) const;
+  int distance(node_id a, node_id b) const { return dist_[index(a, b)]; }
 
  private:
+  std::size_t index(node_id cur, node_id dst) const {
+    return static_cast<std::size_t>(cur) * static_cast<std::size_t>(n_) + static_cast<std::size_t>(dst);
+  }
   node_id n_;
   std::vector<link_id> next_;     // next_[cur * n + dst]
   std::vector<std::int32_t> dist_;  // dist_[cur * n + dst]
