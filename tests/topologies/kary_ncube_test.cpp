@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "weft/topo/kary_ncube.hpp"
+#include "test_support.hpp"
 #include "weft/topology_registry.hpp"
 
 BOOST_AUTO_TEST_CASE(a_4x4_torus_has_64_directed_links_and_dimension_order_reaches_everyone) {
@@ -51,4 +52,41 @@ BOOST_AUTO_TEST_CASE(mixed_wraparound_follows_the_t_and_m_letters_per_axis) {
   // axis 0 torus: 4 links per row of 4 both ways; axis 1 mesh: 2 per column of 3 both ways
   BOOST_TEST(t->links().size() == 2u * (3 * 4 + 4 * 2));
   BOOST_TEST(!t->vertex_transitive());
+}
+
+BOOST_AUTO_TEST_CASE(dateline_on_2_wide_tori_uses_vc_1_when_leaving_coordinate_1) {
+  const weft::test::registries reg;
+  auto& topologies = reg.topologies;
+  auto& routings = reg.routings;
+  {
+    // torus:2x2, node 1 = (1,0) -> node 0 = (0,0): the + step from coordinate k-1 crosses the
+    // dateline, so it travels on VC 1 (the e-cube shortcut must not answer VC 0 here).
+    auto t = topologies.make("torus:2x2");
+    auto r = routings.make("dateline", *t);
+    auto path = weft::route_path(*t, *r, 1, 0);
+    BOOST_TEST_REQUIRE(path.size() == 1u);
+    BOOST_TEST(path[0].vc == 1);
+    auto back = weft::route_path(*t, *r, 0, 1);
+    BOOST_TEST_REQUIRE(back.size() == 1u);
+    BOOST_TEST(back[0].vc == 0);
+    // Without dateline classes everything stays on VC 0.
+    auto plain = routings.make("dimension-order", *t);
+    BOOST_TEST(weft::route_path(*t, *plain, 1, 0).at(0).vc == 0);
+  }
+  // General rule on a 2-wide wrapping axis (a tie, so the + way): leaving coordinate 1 crosses
+  // the dateline (VC 1); leaving coordinate 0 does not, and the axis was not crossed before.
+  for (const char* spec : {"torus:2x2", "torus:2x2x2", "ring:2"}) {
+    auto t = topologies.make(spec);
+    auto r = routings.make("dateline", *t);
+    for (weft::node_id a = 0; a < t->node_count(); ++a)
+      for (weft::node_id b = 0; b < t->node_count(); ++b) {
+        weft::node_id at = a;
+        for (const auto& h : weft::route_path(*t, *r, a, b)) {
+          const auto& lk = t->link_at(h.link);
+          int here = t->coordinates(at)[static_cast<std::size_t>(lk.dimension)];
+          BOOST_TEST(h.vc == here, spec << " " << a << "->" << b << " at " << at);
+          at = lk.to;
+        }
+      }
+  }
 }

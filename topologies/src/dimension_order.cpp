@@ -53,8 +53,10 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
     throw std::invalid_argument(name_ + ": axis order must list each of the " + std::to_string(dims) +
                                 " axes exactly once (0.." + std::to_string(dims - 1) + ")");
   for (bool w : topo.wraps()) wrap_.push_back(w ? 1 : 0);
+  // The e-cube shortcut always answers VC 0, so it is only valid without dateline classes
+  // (on 2-wide tori the dateline rule puts hops leaving coordinate 1 on VC 1).
   binary_ascending_ = std::all_of(shape_.begin(), shape_.end(), [](int k) { return k == 2; }) &&
-                      std::is_sorted(axis_order_.begin(), axis_order_.end());
+                      std::is_sorted(axis_order_.begin(), axis_order_.end()) && !dateline_;
   if (!binary_ascending_) {  // the shortcut never reads coord_
     coord_.reserve(static_cast<std::size_t>(topo.node_count()) * static_cast<std::size_t>(dims));
     for (node_id n = 0; n < topo.node_count(); ++n)
