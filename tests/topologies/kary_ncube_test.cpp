@@ -6,10 +6,9 @@
 #include "weft/topology_registry.hpp"
 
 BOOST_AUTO_TEST_CASE(a_4x4_torus_has_64_directed_links_and_dimension_order_reaches_everyone) {
-  weft::topology_registry topologies;
-  weft::register_builtin_topologies(topologies);
-  weft::routing_registry routings;
-  weft::register_builtin_routings(routings);
+  const weft::test::registries reg;
+  auto& topologies = reg.topologies;
+  auto& routings = reg.routings;
   auto t = topologies.make("torus:4x4");
   BOOST_TEST(t->node_count() == 16);
   BOOST_TEST(t->links().size() == 64u);
@@ -28,10 +27,9 @@ BOOST_AUTO_TEST_CASE(a_4x4_torus_has_64_directed_links_and_dimension_order_reach
 }
 
 BOOST_AUTO_TEST_CASE(tofu_is_a_6d_xyzabc_cube_with_mesh_a_and_c_routed_x_y_z_a_c_b) {
-  weft::topology_registry topologies;
-  weft::register_builtin_topologies(topologies);
-  weft::routing_registry routings;
-  weft::register_builtin_routings(routings);
+  const weft::test::registries reg;
+  auto& topologies = reg.topologies;
+  auto& routings = reg.routings;
   auto t = topologies.make("tofu");  // 4x2x8x2x3x2
   BOOST_TEST(t->node_count() == 768);
   auto& cube = dynamic_cast<const weft::topo::kary_ncube&>(*t);
@@ -46,8 +44,8 @@ BOOST_AUTO_TEST_CASE(tofu_is_a_6d_xyzabc_cube_with_mesh_a_and_c_routed_x_y_z_a_c
 }
 
 BOOST_AUTO_TEST_CASE(mixed_wraparound_follows_the_t_and_m_letters_per_axis) {
-  weft::topology_registry topologies;
-  weft::register_builtin_topologies(topologies);
+  const weft::test::registries reg;
+  auto& topologies = reg.topologies;
   auto t = topologies.make("kncube:4x3:tm");
   // axis 0 torus: 4 links per row of 4 both ways; axis 1 mesh: 2 per column of 3 both ways
   BOOST_TEST(t->links().size() == 2u * (3 * 4 + 4 * 2));
