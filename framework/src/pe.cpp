@@ -173,6 +173,7 @@ request pe::irecv(int src, tag t) {
   slot.kind = request_kind::recv;
   slot.peer = src;
   slot.tag = t.value;
+  // take() is too big to inline; most receives are posted before their message arrives.
   message* m = s.unexpected.empty() ? nullptr : s.unexpected.take(src, t.value);
   if (m) {
     slot.msg = m;

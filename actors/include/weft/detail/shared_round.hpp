@@ -54,9 +54,6 @@ class shared_round {
   std::atomic<const task*> task_{nullptr};
 };
 
-}  // namespace weft::detail
-
-namespace weft::detail {
 
 /// A round of one task per engine partition (at most 64), where each thread first takes "its"
 /// partition: partition p's state (links, queue, the PEs on its nodes) then stays in one core's
