@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "weft/presets/preset.hpp"
@@ -16,6 +17,13 @@ command_runner add_machines_command(CLI::App& app) {
     if (!sub->parsed()) return -1;
     if (name->empty()) {
       auto all = presets::list();
+      // An install without its share/weft/presets folder: say where we looked, not nothing.
+      if (all.empty()) {
+        std::string searched;
+        for (const auto& dir : presets::search_path()) searched += (searched.empty() ? "" : ", ") + dir.string();
+        throw std::invalid_argument("no machine presets found (searched: " + searched +
+                                    "); set WEFT_PRESET_PATH to a folder of preset .toml files");
+      }
       std::size_t width = 0;
       for (const auto& p : all) width = std::max(width, p.name.size());
       for (const auto& p : all) std::cout << p.name << std::string(width + 2 - p.name.size(), ' ') << p.summary << "\n";

@@ -1,5 +1,10 @@
 // Finding preset files: $WEFT_PRESET_PATH first (so users add or override presets without
-// rebuilding), then the source tree's presets folder, compiled in as WEFT_PRESET_DIR.
+// rebuilding), then the presets folder next to this library: <prefix>/share/weft/presets for
+// <prefix>/lib/libweft_presets.so, wherever the prefix was installed or moved to. No absolute
+// path is compiled in; the build tree mirrors the install layout (build/lib, build/share), so
+// an uninstalled build finds the source tree's presets the same way (docs/install.md).
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -24,6 +29,18 @@ std::string read_file(const fs::path& file) {
 }
 
 bool ends_with_toml(std::string_view s) { return s.size() > 5 && s.substr(s.size() - 5) == ".toml"; }
+
+// The presets folder installed with the shared library holding this code (weft's libraries are
+// always shared, see the top CMakeLists.txt); empty if the loader cannot tell where that is.
+fs::path folder_next_to_this_library() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&folder_next_to_this_library), &info) == 0 || info.dli_fname == nullptr)
+    return {};
+  auto dir = fs::absolute(info.dli_fname).parent_path() / WEFT_PRESET_RELATIVE_DIR;
+  std::error_code ec;
+  auto resolved = fs::weakly_canonical(dir, ec);
+  return ec ? dir.lexically_normal() : resolved;
+}
 
 std::vector<fs::path> preset_files() {
   std::vector<fs::path> files;
@@ -51,7 +68,7 @@ std::vector<fs::path> search_path() {
       rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
     }
   }
-  dirs.emplace_back(WEFT_PRESET_DIR);
+  if (auto installed = folder_next_to_this_library(); !installed.empty()) dirs.push_back(std::move(installed));
   return dirs;
 }
 
@@ -86,6 +103,11 @@ preset load(std::string_view spec) {
   const auto all = list();
   for (const auto& p : all)
     if (p.name == spec) return p;
+  if (all.empty()) {  // an install without its presets folder: say where we looked
+    std::string searched;
+    for (const auto& dir : search_path()) searched += (searched.empty() ? "" : ", ") + dir.string();
+    throw std::invalid_argument("unknown machine preset '" + std::string(spec) + "' (no presets found in " + searched + ")");
+  }
   throw std::invalid_argument("unknown machine preset '" + std::string(spec) + "' (known: " + known_names(all) + ")");
 }
 
