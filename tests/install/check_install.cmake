@@ -5,9 +5,15 @@
 #   3. every installed header compiles on its own include root, and none names CAF or Boost;
 #   4. <prefix>/bin/weft finds the presets installed beside it, not the source tree's.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX=... [-DCXX_LAUNCHER=...]
-#         -P check_install.cmake
+#         [-DSANITIZE=address,undefined] -P check_install.cmake
+# A sanitizer build installs instrumented libraries: the outside program is built with the same
+# -fsanitize (the sanitizer runtime must come first in the program's libraries).
 set(prefix "${WORK_DIR}/prefix")
 set(expected "status ok, makespan 281.872 us\n")
+set(sanitize "")
+if(SANITIZE)
+  set(sanitize "-fsanitize=${SANITIZE}")
+endif()
 
 # Runs a command (nothing from the caller's WEFT_PRESET_PATH), fails the test on a non-zero exit.
 function(run out_var)
@@ -36,6 +42,7 @@ if(CXX_LAUNCHER)
 endif()
 run(ignored ${CMAKE_COMMAND} -S "${CMAKE_CURRENT_LIST_DIR}/outside_project" -B "${WORK_DIR}/outside"
     -G "${GENERATOR}" "-DCMAKE_CXX_COMPILER=${CXX}" ${launcher} -DCMAKE_BUILD_TYPE=Release
+    "-DCMAKE_CXX_FLAGS=${sanitize}"
     "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
     -DCMAKE_FIND_USE_SYSTEM_PACKAGE_REGISTRY=OFF "-DTOKEN_RING_SOURCE=${SOURCE_DIR}/apps/examples/token_ring.cpp")
 file(STRINGS "${WORK_DIR}/outside/CMakeCache.txt" weft_dir REGEX "^weft_DIR:")
@@ -56,7 +63,7 @@ if(PKG_CONFIG)
   separate_arguments(flags UNIX_COMMAND "${flags}")
   run(libdir ${pkg_config} --variable=libdir weft)
   string(STRIP "${libdir}" libdir)
-  run(ignored ${CXX_LAUNCHER} ${CXX} -std=c++20 "${SOURCE_DIR}/apps/examples/token_ring.cpp" ${flags}
+  run(ignored ${CXX_LAUNCHER} ${CXX} -std=c++20 ${sanitize} "${SOURCE_DIR}/apps/examples/token_ring.cpp" ${flags}
       "-Wl,-rpath,${libdir}" -o "${WORK_DIR}/outside/token_ring_pkg_config")
   run(out "${WORK_DIR}/outside/token_ring_pkg_config")
   expect_equal("token_ring built with pkg-config" "${out}" "${expected}")

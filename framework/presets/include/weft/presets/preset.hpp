@@ -28,8 +28,8 @@ struct preset {
   std::string source;       ///< the file it came from
 };
 
-/// Folders searched for `<name>.toml`: $WEFT_PRESET_PATH (colon-separated), then the
-/// presets folder of the source tree.
+/// Folders searched for `<name>.toml`: $WEFT_PRESET_PATH (colon-separated), then
+/// share/weft/presets beside the installed library (docs/install.md).
 std::vector<std::filesystem::path> search_path();
 /// Every preset found on the search path, by name (the first of a name wins).
 std::vector<preset> list();
