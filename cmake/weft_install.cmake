@@ -3,8 +3,14 @@
 # from the source folders, so a new module's library is installed without a line here.
 include(CMakePackageConfigHelpers)
 
-# Every library target named weft_* defined in `dir` or below (tests and benchmarks define none).
+# Every library target named weft_* defined in `dir` or below, outside the folders of tests,
+# benchmarks and fuzzers (whose helper libraries are not weft's).
 function(weft_collect_libraries dir out)
+  file(RELATIVE_PATH where "${PROJECT_SOURCE_DIR}" "${dir}")
+  if(where MATCHES "^(tests|bench|fuzz)(/|$)")
+    set(${out} "" PARENT_SCOPE)
+    return()
+  endif()
   get_directory_property(targets DIRECTORY "${dir}" BUILDSYSTEM_TARGETS)
   set(found "")
   foreach(t IN LISTS targets)

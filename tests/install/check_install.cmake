@@ -3,7 +3,8 @@
 #   1. find_package(weft) + weft::weft builds apps/examples/token_ring.cpp; it prints its line;
 #   2. the same program built with `pkg-config --cflags --libs weft` only;
 #   3. every installed header compiles on its own include root, and none names CAF or Boost;
-#   4. <prefix>/bin/weft finds the presets installed beside it, not the source tree's.
+#   4. <prefix>/bin/weft finds the presets installed beside it, not the source tree's, and
+#      without them says where it looked.
 #   cmake -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DGENERATOR=... -DCXX=... [-DCXX_LAUNCHER=...]
 #         [-DSANITIZE=address,undefined] -P check_install.cmake
 # A sanitizer build installs instrumented libraries: the outside program is built with the same
@@ -95,4 +96,13 @@ endif()
 run(out "${prefix}/bin/weft" coll -m ha-pacs-tca --sizes 8 --procs 16)
 if(NOT out MATCHES "ha-pacs-tca")
   message(FATAL_ERROR "installed `weft coll -m ha-pacs-tca` printed no result:\n${out}")
+endif()
+
+# Without its presets folder the installed CLI says where it looked (and not in the source tree).
+file(REMOVE_RECURSE "${prefix}/share/weft/presets")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=WEFT_PRESET_PATH "${prefix}/bin/weft" machines
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+set(wanted "weft: error: no machine presets found (searched: ${prefix}/share/weft/presets); set WEFT_PRESET_PATH to a folder of preset .toml files\n")
+if(NOT rc STREQUAL "2" OR NOT err STREQUAL wanted)
+  message(FATAL_ERROR "installed `weft machines` without presets: exit ${rc}, expected 2\n${out}${err}")
 endif()
