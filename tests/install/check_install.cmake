@@ -106,3 +106,9 @@ set(wanted "weft: error: no machine presets found (searched: ${prefix}/share/wef
 if(NOT rc STREQUAL "2" OR NOT err STREQUAL wanted)
   message(FATAL_ERROR "installed `weft machines` without presets: exit ${rc}, expected 2\n${out}${err}")
 endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=WEFT_PRESET_PATH "${prefix}/bin/weft" machines ha-pacs-tca
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+set(wanted "weft: error: unknown machine preset 'ha-pacs-tca' (no presets found in ${prefix}/share/weft/presets)\n")
+if(NOT rc STREQUAL "2" OR NOT err STREQUAL wanted)
+  message(FATAL_ERROR "installed `weft machines ha-pacs-tca` without presets: exit ${rc}, expected 2\n${out}${err}")
+endif()
