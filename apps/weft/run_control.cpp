@@ -51,7 +51,7 @@ std::function<void(const run_progress&)> progress_line() {
     if (p.wall_seconds < 2) return;
     *shown = true;
     const double per_second = p.wall_seconds > 0 ? static_cast<double>(p.events) / p.wall_seconds : 0;
-    std::fputs(fmt::format("\rweft: {:.0f} s, virtual time {}, {} events/s, {} messages delivered (Ctrl-C stops)\033[K",
+    std::fputs(fmt::format("\rweft: {:.1f} s, virtual time {}, {} events/s, {} messages delivered (Ctrl-C stops)\033[K",
                            p.wall_seconds, format_time(p.reached), rate(per_second), p.delivered)
                    .c_str(),
                stderr);
