@@ -335,6 +335,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // from a PE's slice: the phase's end orders its write before this read.)
       if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
         interrupted_ = true;
+        shared_phases_ -= phase_shared_ ? 1 : 0;  // counted above, never run
         run_over_.store(true, std::memory_order_release);
         wake_helpers();
         done_.set_value(detail::engine::outcome::resume);  // neither finished nor deadlocked
@@ -400,7 +401,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     if (r.status != run_status::ok) return;  // a failed PE says more than the interrupt
     r.status = run_status::interrupted;
     r.problems.insert(r.problems.begin(),
-                      "stopped after " + std::to_string(engine_.phases()) + " phases (latest arrival " +
+                      "stopped after " + std::to_string(engine_.phases()) + (engine_.phases() == 1 ? " phase" : " phases") + " (latest arrival " +
                           format_time(engine_.last_arrival()) + "); messages still in flight: " +
                           std::to_string(r.sent - r.delivered));
     r.conserved = true;

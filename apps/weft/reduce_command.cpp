@@ -170,7 +170,7 @@ command_runner add_reduce_command(CLI::App& app) {
   add_run_control_options(*sub, o->control);
   sub->add_flag("--list", o->list, "list the trees and operations");
   sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
-  return [sub, o] { return sub->parsed() ? run(*o) : -1; };
+  return [sub, o] { return sub->parsed() ? run_interruptible([&] { return run(*o); }) : -1; };
 }
 
 }  // namespace weft::cli

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <exception>
+#include <iostream>
 #include <memory>
 #include <stdexcept>
 
@@ -81,5 +83,15 @@ void apply_run_control(const run_control& c, run_options& options) {
 }
 
 bool interrupt_requested() { return interrupt_flag.load(std::memory_order_relaxed); }
+
+int run_interruptible(const std::function<int()>& work) {
+  try {
+    return work();
+  } catch (const std::exception& e) {
+    if (!interrupt_requested()) throw;
+    std::cerr << "weft: interrupted: " << e.what() << "\n";
+    return interrupted_exit_code;
+  }
+}
 
 }  // namespace weft::cli

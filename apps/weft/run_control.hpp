@@ -4,6 +4,7 @@
 // terminal (--quiet silences it) and a clean stop on Ctrl-C (SIGINT): the run ends at its next
 // phase boundary and its report says "interrupted" (exit 130).
 
+#include <functional>
 #include <string>
 
 #include "weft/machine.hpp"
@@ -28,5 +29,8 @@ void apply_run_control(const run_control& c, run_options& options);
 bool interrupt_requested();
 /// The exit code of an interrupted command (128 + SIGINT, as a shell reports it).
 inline constexpr int interrupted_exit_code = 130;
+/// Runs a command's work. If it throws after Ctrl-C (a library that checks each run's status
+/// finds one interrupted), says so in one line on stderr and returns 130 instead.
+int run_interruptible(const std::function<int()>& work);
 
 }  // namespace weft::cli

@@ -105,6 +105,11 @@ int run_one(const transpose_options& o) {
   };
 
   auto m = measure(make_runner(o), kind, l, prog, alpha, tau);
+  if (interrupt_requested()) {  // its runs stopped early: their figures are partial
+    m.full.print(std::cout, o.top_links);
+    std::cerr << "weft: interrupted: the measurement stopped before its end; nothing written\n";
+    return interrupted_exit_code;
+  }
   const auto bound = lower_bound(kind, l);
   const auto u_closed = unit_transfers_closed_form(kind, l);
   const auto u_summed = unit_transfers_summed(kind, l);
@@ -259,7 +264,7 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--plot", o->plot_file, "sweep: SVG or PNG plot of the ratios (needs gnuplot)");
   return [sub, o]() -> int {
     if (!sub->parsed()) return -1;
-    return o->sweep ? run_sweep(*o) : run_one(*o);
+    return run_interruptible([&] { return o->sweep ? run_sweep(*o) : run_one(*o); });
   };
 }
 
