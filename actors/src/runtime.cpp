@@ -124,9 +124,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   ~runtime() override {
-    // Fibers of PEs that never finished (deadlock) unwind here, on this thread.
+    // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread.
     fibers_.clear();
     callers_.clear();
+    for (message* m : engine_.take_undelivered()) delete m;  // an interrupted run leaves some
     for (auto& s : states_) {
       pool_.give_back(s.spare_messages);
       for (message* m : s.unexpected.remaining()) delete m;
@@ -147,6 +148,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     cfg.set("work-stealing.moderate-sleep-duration", caf::timespan{std::chrono::microseconds(20)});
     cfg.set("logger.verbosity", caf::atom("quiet"));
     auto start = std::chrono::steady_clock::now();
+    start_ = start;
+    last_progress_ = start;
     detail::engine::outcome outcome;
     {
       caf::actor_system sys{cfg};
@@ -173,8 +176,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       helpers_.clear();
     }
     auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (options_.progress) options_.progress(progress_now(true));
 
     report r = detail::build_report(machine_, engine_, states_, outcome, options_);
+    if (interrupted_) mark_interrupted(r);
     r.host.host_topology = host_.summary;
     r.host.workers = workers;
     r.host.pin = to_string(options_.pin);
@@ -324,7 +329,20 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         s.outbox.clear();
         engine_.absorb_status(s);
       }
+      // A phase boundary: every PE is suspended and its messages are with the engine, so the
+      // run may stop here, before the engine commits further, and report a consistent state:
+      // each PE still waits for what it waited for. (The SIGINT that sets the flag may come
+      // from a PE's slice: the phase's end orders its write before this read.)
+      if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
+        interrupted_ = true;
+        shared_phases_ -= phase_shared_ ? 1 : 0;  // counted above, never run
+        run_over_.store(true, std::memory_order_release);
+        wake_helpers();
+        done_.set_value(detail::engine::outcome::resume);  // neither finished nor deadlocked
+        return;
+      }
       auto outcome = engine_.advance(states_, resumed_, this);
+      if (options_.progress) note_progress();
       if (outcome != detail::engine::outcome::resume) {
         run_over_.store(true, std::memory_order_release);
         wake_helpers();
@@ -359,6 +377,36 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     }
   }
 
+  run_progress progress_now(bool finished) const {
+    run_progress p;
+    p.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    p.reached = engine_.last_arrival();
+    p.events = engine_.events();
+    p.delivered = engine_.delivered();
+    p.finished = finished;
+    return p;
+  }
+
+  /// Reports progress between phases, at most every progress_interval of wall time.
+  void note_progress() {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_progress_ < progress_interval) return;
+    last_progress_ = now;
+    options_.progress(progress_now(false));
+  }
+
+  /// An interrupted run's report: what was measured up to the phase boundary where it stopped.
+  /// Messages still in flight are expected there, so delivery is not checked against sends.
+  void mark_interrupted(report& r) const {
+    if (r.status != run_status::ok) return;  // a failed PE says more than the interrupt
+    r.status = run_status::interrupted;
+    r.problems.insert(r.problems.begin(),
+                      "stopped after " + std::to_string(engine_.phases()) + (engine_.phases() == 1 ? " phase" : " phases") + " (latest arrival " +
+                          format_time(engine_.last_arrival()) + "); messages still in flight: " +
+                          std::to_string(r.sent - r.delivered));
+    r.conserved = true;
+  }
+
   bool share_this_phase() {
     switch (options_.sharing) {
       case sharing_policy::always: return true;
@@ -375,6 +423,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     slice_ns_ = 0.9 * slice_ns_ + 0.1 * per_slice;
   }
 
+  static constexpr auto progress_interval = std::chrono::milliseconds(250);
   static constexpr double spread_work_ns = 10e3;
   static constexpr double resume_units = 4;  // a PE resume costs about as much as 4 engine events
   double slice_ns_ = 2000;  // running estimate of one PE slice's wall time
@@ -414,6 +463,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::vector<int> resumed_;
   std::atomic<int> running_{0};
   std::promise<detail::engine::outcome> done_;
+  bool interrupted_ = false;  // written by the engine's thread, read after done_
+  std::chrono::steady_clock::time_point start_, last_progress_;
 };
 
 }  // namespace
@@ -438,6 +489,15 @@ report machine::run(int procs, const program& prog, const run_options& options) 
   if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
     throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
                                 " B must be between 16KiB and 64MiB");
+  run_shape shape;
+  shape.procs = procs;
+  shape.nodes = topo().node_count();
+  shape.links = static_cast<std::int64_t>(topo().links().size());
+  shape.stack_bytes = options.stack_bytes;
+  shape.mtu = model().mtu;
+  shape.trace = options.trace;
+  shape.traffic = options.traffic;
+  check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);
   runtime rt(*this, procs, prog, options);
   return rt.run();
 }

@@ -160,6 +160,7 @@ command_runner add_coll_command(CLI::App& app) {
                                  "avg(us)", "max(us)");
         for (auto bytes : sizes) {
           c.bytes = bytes;
+          opt.traffic = coll::traffic(c, p);
           std::vector<vtime> per_pe(static_cast<std::size_t>(p));
           auto r = m.run(p, coll::benchmark_program(c, per_pe), opt);
           if (r.status != run_status::ok) return emit_report(r, o);

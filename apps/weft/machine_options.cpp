@@ -44,6 +44,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--sharing", o.sharing, "share phases with helper workers: adaptive, always, never or alternate")
       ->group(rt)->capture_default_str();
   sub.add_option("--stack-size", o.stack_size, "fiber stack per PE")->group(rt)->capture_default_str();
+  add_run_control_options(sub, o.control);
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
@@ -128,6 +129,7 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   r.sharing = parse_sharing_policy(o.sharing);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   r.trace = !o.trace_file.empty();
+  apply_run_control(o.control, r);
   if (!o.mapping.empty() && o.mapping != "identity") {
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
     r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());

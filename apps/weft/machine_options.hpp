@@ -9,6 +9,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/presets/preset.hpp"
+#include "run_control.hpp"
 
 namespace CLI {
 class App;
@@ -30,6 +31,7 @@ struct machine_options {
   std::string stack_size = "64KiB";
   bool ticks = false;
   std::string json_file, trace_file;
+  run_control control;  ///< --max-memory, --quiet, Ctrl-C
   /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
   const CLI::App* parsed_by = nullptr;
 };

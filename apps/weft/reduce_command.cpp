@@ -31,6 +31,7 @@ struct reduce_options {
   bool sweep = false, full_report = false, list = false;
   std::string csv, plot, dot, json;
   int workers = 0;
+  run_control control;
 };
 
 std::string hops_text(const report& r) {
@@ -49,6 +50,11 @@ void list_entries(const char* title, const Registry& registry) {
 int run_single(const reduce_options& o, const reduction::params& p, const reduction::tree_registry& trees,
                const reduction::operation& op, const run_options& ropt) {
   auto r = reduction::run_reduction(p, trees.find(o.tree), op, ropt);
+  if (r.measured.status == run_status::interrupted) {
+    r.measured.print(std::cout);
+    std::cerr << "weft: interrupted: " << r.measured.problems.front() << "\n";
+    return interrupted_exit_code;
+  }
   const auto& plan = r.layout;
   std::ostringstream dot;  // drawn before anything is printed, so a refusal is the only output
   if (!o.dot.empty()) reduction::write_dot(dot, plan, p.m, p.n);
@@ -81,6 +87,10 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
 int run_sweep(const reduce_options& o, const reduction::params& p, const reduction::tree_registry& trees,
               const reduction::operation& op, const run_options& ropt) {
   auto rows = reduction::run_sweep(p, reduction::doubling_sizes(p.items), trees, op, ropt);
+  if (interrupt_requested()) {
+    std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
+    return interrupted_exit_code;
+  }
   reduction::print_sweep_table(std::cout, p, rows);
   std::string csv = o.csv;
   if (csv.empty() && !o.plot.empty()) csv = o.plot + ".csv";
@@ -132,6 +142,7 @@ int run(const reduce_options& o) {
     throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
+  apply_run_control(o.control, ropt);
   return o.sweep ? run_sweep(o, p, trees, op, ropt) : run_single(o, p, trees, op, ropt);
 }
 
@@ -156,9 +167,10 @@ command_runner add_reduce_command(CLI::App& app) {
   sub->add_flag("--report", o->full_report, "print weft's full run report");
   sub->add_option("--json", o->json, "write the run report as JSON to FILE");
   add_workers_option(*sub, o->workers);
+  add_run_control_options(*sub, o->control);
   sub->add_flag("--list", o->list, "list the trees and operations");
   sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
-  return [sub, o] { return sub->parsed() ? run(*o) : -1; };
+  return [sub, o] { return sub->parsed() ? run_interruptible([&] { return run(*o); }) : -1; };
 }
 
 }  // namespace weft::cli

@@ -46,6 +46,7 @@ command_runner add_run_command(CLI::App& app) {
     const int procs = s->procs > 0 ? s->procs : default_procs(built);
     auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
+    opt.traffic = s->registry.traffic(s->program, prm, procs);
     std::ofstream heat_out;
     if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");  // first: a bad path fails before a long run
     auto report = m.run(procs, prog, opt);

@@ -40,15 +40,17 @@ struct transpose_options {
   int top_links = 8;
   bool sweep = false;
   std::string json_file, csv_file, plot_file;
+  run_control control;
 };
 
 run_fn make_runner(const transpose_options& o) {
-  return [routing = o.routing, workers = checked_workers(o.workers)](const std::string& spec, const link_model& model,
-                                                    const program& prog, int procs) {
+  return [routing = o.routing, workers = checked_workers(o.workers), control = o.control](
+             const std::string& spec, const link_model& model, const program& prog, int procs) {
     machine m(spec, model, routing);
     run_options options;
     options.workers = workers;
     options.program_name = "transpose";
+    apply_run_control(control, options);
     return m.run(procs, prog, options);
   };
 }
@@ -103,6 +105,11 @@ int run_one(const transpose_options& o) {
   };
 
   auto m = measure(make_runner(o), kind, l, prog, alpha, tau);
+  if (interrupt_requested()) {  // its runs stopped early: their figures are partial
+    m.full.print(std::cout, o.top_links);
+    std::cerr << "weft: interrupted: the measurement stopped before its end; nothing written\n";
+    return interrupted_exit_code;
+  }
   const auto bound = lower_bound(kind, l);
   const auto u_closed = unit_transfers_closed_form(kind, l);
   const auto u_summed = unit_transfers_summed(kind, l);
@@ -214,6 +221,10 @@ int run_sweep(const transpose_options& o) {
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   auto rows = sweep(make_runner(o), registry, o.n, {4, 16, 64, 256}, machines, alpha, tau);
+  if (interrupt_requested()) {
+    std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
+    return interrupted_exit_code;
+  }
   std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau
             << "; measured transfer time / lower bound t_LB (1 = optimal)\n"
                "P <= N: whole rows per PE; P > N: a row split over P/N PEs\n\n";
@@ -245,6 +256,7 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--algorithm,-a", o->algorithm, "two-phase, direct or bhuyan-agrawal")->capture_default_str();
   sub->add_option("--routing", o->routing, "routing for the direct algorithm (default: the topology's)");
   add_workers_option(*sub, o->workers);
+  add_run_control_options(*sub, o->control);
   sub->add_option("--links", o->top_links, "busiest links to list in the core report")->capture_default_str();
   sub->add_flag("--sweep", o->sweep, "ratio to the lower bound for P = 4 … 256, every algorithm");
   sub->add_option("--json", o->json_file, "write the figures and the core report as JSON");
@@ -252,7 +264,7 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--plot", o->plot_file, "sweep: SVG or PNG plot of the ratios (needs gnuplot)");
   return [sub, o]() -> int {
     if (!sub->parsed()) return -1;
-    return o->sweep ? run_sweep(*o) : run_one(*o);
+    return run_interruptible([&] { return o->sweep ? run_sweep(*o) : run_one(*o); });
   };
 }
 

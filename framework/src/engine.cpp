@@ -374,4 +374,23 @@ vtime engine::last_arrival() const {
   return t;
 }
 
+std::vector<message*> engine::take_undelivered() {
+  std::vector<event> pending;
+  for (auto& p : parts_) {
+    p.queue.take_all(pending);
+    for (auto& out : p.outbox) {
+      pending.insert(pending.end(), out.begin(), out.end());
+      out.clear();
+    }
+  }
+  // A message with a hop or its delivery still queued has reached no PE; one with only its
+  // send completion queued has been delivered and belongs to its receiver.
+  std::vector<message*> undelivered;
+  for (const auto& e : pending)
+    if (static_cast<kind>(e.tie >> 62) != send_done) undelivered.push_back(e.msg);
+  std::sort(undelivered.begin(), undelivered.end());
+  undelivered.erase(std::unique(undelivered.begin(), undelivered.end()), undelivered.end());
+  return undelivered;
+}
+
 }  // namespace weft::detail

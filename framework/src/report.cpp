@@ -14,6 +14,7 @@ std::string to_string(run_status s) {
   switch (s) {
     case run_status::deadlock: return "deadlock";
     case run_status::failed: return "failed";
+    case run_status::interrupted: return "interrupted";
     default: return "ok";
   }
 }
@@ -24,6 +25,7 @@ int report::exit_code() const {
   switch (status) {
     case run_status::deadlock: return 3;
     case run_status::failed: return 4;
+    case run_status::interrupted: return 130;  // 128 + SIGINT, as a shell reports it
     default: return conserved ? 0 : 5;
   }
 }

@@ -50,6 +50,17 @@ program benchmark_program(const benchmark_case& c, std::vector<vtime>& per_pe) {
   };
 }
 
+traffic_hint traffic(const benchmark_case& c, int procs) {
+  // In doubles: a size near the int64 limit times the PE count must not wrap around.
+  const double bytes = static_cast<double>(c.bytes), p = procs;
+  double per_pe = 2 * bytes;  // the buffer and a receive buffer of the same size
+  if (c.op == operation::allgather) per_pe += bytes * p;
+  if (c.op == operation::scatter || c.op == operation::gather) per_pe += bytes;  // the root's P blocks, spread
+  auto clamp = [](double b) { return b < 9e18 ? static_cast<std::int64_t>(b) : INT64_MAX; };
+  return {.messages_in_flight = procs, .real_bytes_per_message = c.bytes, .modelled_bytes_per_message = c.bytes,
+          .messages_total = clamp(p * p * c.iterations), .real_bytes_per_pe = clamp(per_pe)};
+}
+
 latency summarize(const std::vector<vtime>& per_pe) {
   latency l;
   if (per_pe.empty()) return l;

@@ -1,5 +1,7 @@
 #include "weft/programs/builtin.hpp"
 
+#include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -13,17 +15,43 @@ std::byte pattern_byte(int src, int iteration, std::size_t i) {
   return static_cast<std::byte>((static_cast<std::size_t>(src) * 131 + static_cast<std::size_t>(iteration) * 31 + i) & 0xff);
 }
 
+std::int64_t real_bytes(std::int64_t modelled) { return std::min(modelled, real_payload_max); }
+
+/// The real head of a payload of `bytes` modelled bytes.
 std::vector<std::byte> pattern(std::int64_t bytes, int src, int iteration) {
-  std::vector<std::byte> v(static_cast<std::size_t>(bytes));
+  std::vector<std::byte> v(static_cast<std::size_t>(real_bytes(bytes)));
   for (std::size_t i = 0; i < v.size(); ++i) v[i] = pattern_byte(src, iteration, i);
   return v;
 }
 
+/// Sends the real head; the network model charges the whole modelled size.
+payload sized_pattern(const std::vector<std::byte>& head, std::int64_t bytes) { return weft::sized(head, bytes); }
+
 void expect_pattern(const received& m, std::int64_t bytes, int src, int iteration) {
-  bool intact = m.source == src && m.data.size() == static_cast<std::size_t>(bytes);
+  bool intact = m.source == src && m.modelled_bytes == bytes &&
+                m.data.size() == static_cast<std::size_t>(real_bytes(bytes));
   for (std::size_t i = 0; intact && i < m.data.size(); ++i) intact = m.data[i] == pattern_byte(src, iteration, i);
   if (!intact) throw std::runtime_error("payload from PE " + std::to_string(m.source) + " is corrupt");
 }
+
+traffic_hint one_message(const params& prm, int) {
+  return {.messages_in_flight = 1, .real_bytes_per_message = real_bytes(prm.bytes),
+          .modelled_bytes_per_message = prm.bytes, .messages_total = 2LL * prm.iterations};
+}
+
+traffic_hint ring_traffic(const params& prm, int procs) {
+  return {.messages_in_flight = 1, .real_bytes_per_message = real_bytes(prm.bytes),
+          .modelled_bytes_per_message = prm.bytes, .messages_total = static_cast<std::int64_t>(procs) * prm.iterations};
+}
+
+traffic_hint alltoall_traffic(const params& prm, int procs) {
+  const std::int64_t p = procs, flying = p * (p - 1);
+  return {.messages_in_flight = flying, .real_bytes_per_message = real_bytes(prm.bytes),
+          .modelled_bytes_per_message = prm.bytes, .messages_total = flying * prm.iterations,
+          .real_bytes_per_pe = (p - 1) * real_bytes(prm.bytes)};
+}
+
+traffic_hint no_traffic(const params&, int) { return {.messages_in_flight = 0, .messages_total = 0}; }
 
 void need_procs(const pe& p, int n, const char* name) {
   if (p.size() < n)
@@ -40,16 +68,21 @@ program registry::make(std::string_view name, const params& p) const {
   return entries_.find(name).make(p);
 }
 
+traffic_hint registry::traffic(std::string_view name, const params& p, int procs) const {
+  const auto& e = entries_.find(name);
+  return e.traffic ? e.traffic(p, procs) : traffic_hint{};
+}
+
 program pingpong(const params& prm) {
   return [prm](pe& p) {
     need_procs(p, 2, "pingpong");
     for (int it = 0; it < prm.iterations; ++it) {
       if (p.rank() == 0) {
-        p.send(1, tag{0}, pattern(prm.bytes, 0, it));
+        p.send(1, tag{0}, sized_pattern(pattern(prm.bytes, 0, it), prm.bytes));
         expect_pattern(p.recv(1, tag{0}), prm.bytes, 1, it);
       } else if (p.rank() == 1) {
         expect_pattern(p.recv(0, tag{0}), prm.bytes, 0, it);
-        p.send(0, tag{0}, pattern(prm.bytes, 1, it));
+        p.send(0, tag{0}, sized_pattern(pattern(prm.bytes, 1, it), prm.bytes));
       }
     }
   };
@@ -61,11 +94,11 @@ program ring(const params& prm) {
     const int left = (p.rank() + p.size() - 1) % p.size();
     for (int it = 0; it < prm.iterations; ++it) {
       if (p.rank() == 0) {
-        p.send(right, tag{1}, pattern(prm.bytes, 0, it));
+        p.send(right, tag{1}, sized_pattern(pattern(prm.bytes, 0, it), prm.bytes));
         expect_pattern(p.recv(left, tag{1}), prm.bytes, left, it);
       } else {
         expect_pattern(p.recv(left, tag{1}), prm.bytes, left, it);
-        p.send(right, tag{1}, pattern(prm.bytes, p.rank(), it));
+        p.send(right, tag{1}, sized_pattern(pattern(prm.bytes, p.rank(), it), prm.bytes));
       }
     }
   };
@@ -79,7 +112,7 @@ program alltoall(const params& prm) {
       reqs.reserve(static_cast<std::size_t>(2 * (n - 1)));
       for (int k = 1; k < n; ++k) reqs.push_back(p.irecv((me - k + n) % n, tag{2}));
       const auto mine = pattern(prm.bytes, me, it);
-      for (int k = 1; k < n; ++k) reqs.push_back(p.isend((me + k) % n, tag{2}, mine));
+      for (int k = 1; k < n; ++k) reqs.push_back(p.isend((me + k) % n, tag{2}, sized_pattern(mine, prm.bytes)));
       auto got = p.wait_all(reqs);
       for (int k = 1; k < n; ++k) expect_pattern(got[static_cast<std::size_t>(k - 1)], prm.bytes, (me - k + n) % n, it);
     }
@@ -91,7 +124,7 @@ program deadlock(const params& prm) {
     const int right = (p.rank() + 1) % p.size();
     const int left = (p.rank() + p.size() - 1) % p.size();
     p.recv(right, tag{3});  // everyone waits first: nobody ever sends
-    p.send(left, tag{3}, pattern(prm.bytes, p.rank(), 0));
+    p.send(left, tag{3}, sized_pattern(pattern(prm.bytes, p.rank(), 0), prm.bytes));
   };
 }
 
@@ -115,12 +148,31 @@ program overflow(const params&) {
   };
 }
 
+program sigint(const params& prm) {
+  return [prm](pe& p) {
+    const int right = (p.rank() + 1) % p.size();
+    const int left = (p.rank() + p.size() - 1) % p.size();
+    for (int it = 0;; ++it) {  // until interrupted
+      if (p.rank() == 0) {
+        if (it == prm.iterations) std::raise(SIGINT);  // the run stops at the next phase boundary
+        p.send(right, tag{4}, sized_pattern(pattern(prm.bytes, 0, it), prm.bytes));
+        expect_pattern(p.recv(left, tag{4}), prm.bytes, left, it);
+      } else {
+        expect_pattern(p.recv(left, tag{4}), prm.bytes, left, it);
+        p.send(right, tag{4}, sized_pattern(pattern(prm.bytes, p.rank(), it), prm.bytes));
+      }
+    }
+  };
+}
+
 void register_builtin_programs(registry& r) {
-  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong});
-  r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring});
-  r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall});
-  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock});
-  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow});
+  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, one_message});
+  r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring, ring_traffic});
+  r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall, alltoall_traffic});
+  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock, no_traffic});
+  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow, no_traffic});
+  r.add({"sigint", "a ring that PE 0 interrupts with SIGINT after --iterations laps (tests the interrupt)", sigint,
+         ring_traffic});
 }
 
 }  // namespace weft::programs

@@ -1,6 +1,7 @@
 #pragma once
 // A machine = topology + routing + link model; `run` executes a PE program on it.
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include "weft/link_model.hpp"
 #include "weft/pe.hpp"
 #include "weft/report.hpp"
+#include "weft/run_budget.hpp"
 #include "weft/topology.hpp"
 
 namespace weft {
@@ -30,6 +32,15 @@ enum class sharing_policy { adaptive, always, never, alternate };
 sharing_policy parse_sharing_policy(std::string_view text);
 std::string to_string(sharing_policy p);
 
+/// How far a run has come, for a progress display (host facts: wall time, counts so far).
+struct run_progress {
+  double wall_seconds = 0;
+  vtime reached{};               ///< latest message arrival so far
+  std::uint64_t events = 0;      ///< engine events committed
+  std::uint64_t delivered = 0;   ///< messages delivered
+  bool finished = false;         ///< the last call: the run has ended (clear the display)
+};
+
 struct run_options {
   int workers = 0;                     ///< worker threads; 0 = the host's core count
   pin_policy pin = pin_policy::none;
@@ -38,6 +49,16 @@ struct run_options {
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i
   std::string program_name = "program";
+  /// Refuse the run (std::invalid_argument, before anything is built) when its memory
+  /// estimate (weft/run_budget.hpp) exceeds this; -1: default_memory_limit(); 0: no limit.
+  std::int64_t max_memory_bytes = -1;
+  traffic_hint traffic;  ///< what the program keeps in flight, for the estimate
+  /// Checked at every phase boundary: once true, the run stops there and its report says
+  /// `interrupted` (the CLI sets it from SIGINT). Null: never stopped.
+  const std::atomic<bool>* stop = nullptr;
+  /// Called between phases at most every 1/4 s of wall time, and once with `finished` at the
+  /// end; on the thread that runs the engine, so it must be quick.
+  std::function<void(const run_progress&)> progress;
 };
 
 class machine {

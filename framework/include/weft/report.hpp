@@ -12,7 +12,7 @@
 
 namespace weft {
 
-enum class run_status { ok, deadlock, failed };
+enum class run_status { ok, deadlock, failed, interrupted };
 std::string to_string(run_status s);
 std::ostream& operator<<(std::ostream& out, run_status s);
 
@@ -101,7 +101,7 @@ struct report {
   void write_json(std::ostream& out, bool with_host = true) const;
   /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
   void write_trace(std::ostream& out) const;
-  /// Exit code for the CLI: 0 ok, 3 deadlock, 4 a PE program failed.
+  /// Exit code for the CLI: 0 ok, 3 deadlock, 4 a PE program failed, 130 interrupted (SIGINT).
   int exit_code() const;
 };
 

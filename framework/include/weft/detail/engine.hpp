@@ -89,6 +89,9 @@ class engine {
   std::uint64_t events() const;
   std::uint64_t phases() const { return phases_; }
   vtime last_arrival() const;
+  /// Empties the queues of a run stopped early and returns the messages not yet delivered
+  /// (each once), for the caller to free: nothing else owns them.
+  std::vector<message*> take_undelivered();
 
  private:
   enum kind : std::uint64_t { send_done = 0, delivery = 1, hop_request = 2 };

@@ -27,6 +27,9 @@ struct latency {
 /// The PE program; PE r writes its time per call to per_pe[r] (sized to the run's PE count).
 /// Doubles (sum) when `bytes` is a multiple of 8, else bytes (sum mod 256).
 program benchmark_program(const benchmark_case& c, std::vector<vtime>& per_pe);
+/// What the benchmark keeps in memory and in flight on `procs` PEs (its buffers are real: the
+/// collectives compute on them), for the run's memory estimate.
+traffic_hint traffic(const benchmark_case& c, int procs);
 latency summarize(const std::vector<vtime>& per_pe);
 /// The algorithm that runs for `c` on `procs` PEs (the named one, or the default).
 std::string algorithm_for(const benchmark_case& c, int procs);

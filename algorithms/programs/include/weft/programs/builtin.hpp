@@ -6,6 +6,11 @@
 //   alltoall   every PE sends `bytes` to every other PE (isend/irecv, wait_all)
 //   deadlock   every PE receives from its right neighbour before sending: a deliberate deadlock
 //   overflow   recurses until its fiber stack overflows (to show the report)
+//   sigint     a ring that PE 0 interrupts with SIGINT after `iterations` laps (tests the CLI's interrupt)
+//
+// Payloads are `bytes` modelled but at most real_payload_max real bytes: a pattern of the source
+// and the iteration that the receiver checks, together with the modelled size. A 1 GiB message
+// costs the network model 1 GiB and the host 64 bytes.
 
 #include <cstdint>
 #include <string>
@@ -18,14 +23,19 @@
 namespace weft::programs {
 
 struct params {
-  std::int64_t bytes = 8;  ///< modelled and real payload size
+  std::int64_t bytes = 8;  ///< modelled payload size (real: up to real_payload_max of it)
   int iterations = 1;
 };
+
+/// Real bytes a built-in program sends per message, at most: what its receivers check.
+inline constexpr std::int64_t real_payload_max = 64;
 
 struct entry {
   std::string name;
   std::string help;
   program (*make)(const params&);
+  /// What the program keeps in flight on `procs` PEs, for the memory estimate.
+  traffic_hint (*traffic)(const params&, int procs) = nullptr;
 };
 
 class registry {
@@ -34,6 +44,8 @@ class registry {
   /// Throws std::invalid_argument for bad params or an unknown name (listing the known ones).
   program make(std::string_view name, const params& p) const;
   const std::vector<entry>& entries() const { return entries_.entries(); }
+  /// The traffic of program `name` (which make() has accepted) on `procs` PEs.
+  traffic_hint traffic(std::string_view name, const params& p, int procs) const;
 
  private:
   named_registry<entry> entries_{"program"};
@@ -46,5 +58,6 @@ program ring(const params& p);
 program alltoall(const params& p);
 program deadlock(const params& p);
 program overflow(const params& p);
+program sigint(const params& p);
 
 }  // namespace weft::programs

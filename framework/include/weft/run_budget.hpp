@@ -1,0 +1,58 @@
+#pragma once
+// Memory a run will need, estimated before anything is built, and the limit it must stay under.
+// A run that would not fit is refused up front with the estimate and the limit, rather than
+// growing until the host kills it or an allocation throws std::bad_alloc halfway through.
+//
+// Modelled sizes cost nothing here: a message of "1 GiB modelled" with 64 real bytes holds 64
+// bytes. What does cost memory is counted: PE fiber stacks and state, the engine's per-link and
+// per-node state, messages and their events in flight (one event per packet with --mtu), the real
+// payload bytes the program holds, and the trace and report kept for the end of the run.
+
+#include <cstdint>
+#include <string>
+
+namespace weft {
+
+/// What a program keeps in flight, as far as its caller knows (the defaults assume little).
+struct traffic_hint {
+  std::int64_t messages_in_flight = -1;  ///< most messages sent but not yet received; -1: one per PE
+  std::int64_t real_bytes_per_message = 0;
+  std::int64_t modelled_bytes_per_message = 0;  ///< sets the packets per message with an MTU
+  std::int64_t messages_total = -1;      ///< over the whole run (trace size); -1: messages_in_flight
+  std::int64_t real_bytes_per_pe = 0;    ///< buffers each PE's program holds (its own data)
+};
+
+/// The shape of a run: everything the estimate reads.
+struct run_shape {
+  std::int64_t procs = 1;
+  std::int64_t nodes = 1;
+  std::int64_t links = 0;
+  std::int64_t stack_bytes = 64 * 1024;
+  std::int64_t mtu = 0;  ///< 0: a message is one packet
+  bool trace = false;
+  traffic_hint traffic;
+};
+
+/// An estimate in parts, so that a refusal can say where the memory goes.
+struct memory_estimate {
+  std::int64_t pes = 0;        ///< fiber stacks (the part a PE typically touches) and PE state
+  std::int64_t network = 0;    ///< per-link and per-node engine state, the per-link report
+  std::int64_t in_flight = 0;  ///< messages, their real payloads and their packets' events
+  std::int64_t program = 0;    ///< the programs' own buffers
+  std::int64_t trace = 0;      ///< trace spans (with --trace), kept until the end
+  std::int64_t total() const;
+  /// "64 PEs × 33.0 KiB, 4032 messages in flight × 200 B, ..." — the largest parts first.
+  std::string describe(const run_shape& shape) const;
+};
+
+memory_estimate estimate_run_memory(const run_shape& shape);
+
+/// The default --max-memory: 3/4 of the host's physical memory (hwloc), leaving the rest to
+/// the system and other processes. 0 when the host's memory cannot be read.
+std::int64_t default_memory_limit();
+
+/// Throws std::invalid_argument with the estimate and the limit when the estimate exceeds
+/// `limit` (a limit <= 0 checks nothing).
+void check_memory_budget(const run_shape& shape, std::int64_t limit);
+
+}  // namespace weft

@@ -1,0 +1,111 @@
+#include "weft/run_budget.hpp"
+
+#include <hwloc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "weft/units.hpp"
+
+namespace weft {
+
+namespace {
+
+// Sizes of what a run allocates, rounded up; they need not be exact, only honest in magnitude.
+// Per PE: a ring on 65,536 PEs peaks at 694 MiB, 10.8 KiB a PE (docs/PERFORMANCE.md); stacks are
+// committed lazily, so a PE costs the pages of its stack it touches, two for a typical program.
+constexpr double touched_stack_bytes = 8 * 1024;
+constexpr double pe_state_bytes = 3 * 1024;        // PE state, actor, fiber context, PE report
+constexpr double link_bytes = 256;                 // engine link state + statistics + link report
+constexpr double node_bytes = 8;                   // partition of each node
+constexpr double message_bytes = 160;              // message object + pool and queue slots
+constexpr double event_bytes = 72;                 // one packet's queued event, with bucket slack
+constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
+
+std::int64_t clamp_bytes(double b) {
+  if (!(b < 9.0e18)) return INT64_MAX;  // also NaN
+  return static_cast<std::int64_t>(std::ceil(std::max(b, 0.0)));
+}
+
+double messages_in_flight(const run_shape& s) {
+  return s.traffic.messages_in_flight >= 0 ? static_cast<double>(s.traffic.messages_in_flight)
+                                           : static_cast<double>(s.procs);
+}
+
+double packets_per_message(const run_shape& s) {
+  const double modelled = static_cast<double>(std::max<std::int64_t>(s.traffic.modelled_bytes_per_message, 0));
+  return s.mtu > 0 ? std::max(1.0, std::ceil(modelled / static_cast<double>(s.mtu))) : 1.0;
+}
+
+double per_pe_bytes(const run_shape& s) {
+  return std::min(static_cast<double>(s.stack_bytes), touched_stack_bytes) + pe_state_bytes;
+}
+
+}  // namespace
+
+std::int64_t memory_estimate::total() const {
+  return clamp_bytes(static_cast<double>(pes) + static_cast<double>(network) + static_cast<double>(in_flight) +
+                     static_cast<double>(program) + static_cast<double>(trace));
+}
+
+memory_estimate estimate_run_memory(const run_shape& s) {
+  memory_estimate e;
+  const double procs = static_cast<double>(s.procs);
+  e.pes = clamp_bytes(procs * per_pe_bytes(s));
+  e.network = clamp_bytes(static_cast<double>(s.links) * link_bytes + static_cast<double>(s.nodes) * node_bytes);
+  const double flying = messages_in_flight(s), packets = packets_per_message(s);
+  e.in_flight = clamp_bytes(flying * (message_bytes + static_cast<double>(s.traffic.real_bytes_per_message)) +
+                            flying * packets * event_bytes);
+  e.program = clamp_bytes(procs * static_cast<double>(std::max<std::int64_t>(s.traffic.real_bytes_per_pe, 0)));
+  if (s.trace) {
+    // Hops per message are not known before the run: √nodes/2 + 1 is the mean distance on a
+    // square torus and errs high on the lower-diameter topologies.
+    const double total = s.traffic.messages_total >= 0 ? static_cast<double>(s.traffic.messages_total) : flying;
+    const double hops = std::sqrt(static_cast<double>(s.nodes)) / 2 + 1;
+    e.trace = clamp_bytes(total * packets * hops * span_bytes + total * 3 * span_bytes);
+  }
+  return e;
+}
+
+std::string memory_estimate::describe(const run_shape& s) const {
+  std::vector<std::pair<std::int64_t, std::string>> parts;
+  parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_bytes(clamp_bytes(per_pe_bytes(s))));
+  const double packets = packets_per_message(s);
+  const auto flying = clamp_bytes(messages_in_flight(s));
+  parts.emplace_back(in_flight, format_bytes(in_flight) + " for " + std::to_string(flying) +
+                                    (flying == 1 ? " message" : " messages") + " in flight" +
+                                    (packets > 1 ? " of " + std::to_string(clamp_bytes(packets)) + " packets each" : ""));
+  parts.emplace_back(network, format_bytes(network) + " for " + std::to_string(s.links) + " links");
+  if (program > 0) parts.emplace_back(program, format_bytes(program) + " of program buffers");
+  if (trace > 0) parts.emplace_back(trace, format_bytes(trace) + " of trace");
+  std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string text;
+  for (const auto& [bytes, what] : parts) text += (text.empty() ? "" : ", ") + what;
+  return text;
+}
+
+std::int64_t default_memory_limit() {
+  hwloc_topology_t topo;
+  if (hwloc_topology_init(&topo) != 0) return 0;
+  std::int64_t physical = 0;
+  if (hwloc_topology_load(topo) == 0)
+    physical = static_cast<std::int64_t>(std::min<hwloc_uint64_t>(hwloc_get_root_obj(topo)->total_memory, INT64_MAX));
+  hwloc_topology_destroy(topo);
+  return physical / 4 * 3;
+}
+
+void check_memory_budget(const run_shape& shape, std::int64_t limit) {
+  if (limit <= 0) return;
+  const auto e = estimate_run_memory(shape);
+  if (e.total() <= limit) return;
+  throw std::invalid_argument("this run needs about " + format_bytes(e.total()) + " (" + e.describe(shape) +
+                              "), more than --max-memory " + format_bytes(limit) +
+                              " allows; lower --bytes/--procs or raise --max-memory");
+}
+
+}  // namespace weft
