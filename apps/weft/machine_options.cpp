@@ -56,7 +56,8 @@ CLI::Option* add_workers_option(CLI::App& sub, int& workers) {
 }
 
 int checked_workers(int workers) {
-  if (workers < 0) throw std::invalid_argument("--workers " + std::to_string(workers) + " must be >= 0");
+  if (workers < 0 || workers > 256)
+    throw std::invalid_argument("--workers " + std::to_string(workers) + " must be between 0 (one per host CPU) and 256");
   return workers;
 }
 
@@ -127,11 +128,17 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   r.pin = parse_pin_policy(o.pin);
   r.sharing = parse_sharing_policy(o.sharing);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
+  if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
+    throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");
   r.trace = !o.trace_file.empty();
   if (!o.mapping.empty() && o.mapping != "identity") {
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
     r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());
   }
+  const auto nodes = b.m.topo().node_count();
+  if (r.node_of_rank.empty() && procs > nodes)  // machine::run checks it too, but after the command's first output
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + b.m.topo().spec() +
+                                " with " + std::to_string(nodes) + " nodes");
   return r;
 }
 

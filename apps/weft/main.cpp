@@ -2,10 +2,44 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <regex>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "commands.hpp"
+
+namespace {
+
+// A typed-but-empty value (-m "", --routing "") would otherwise quietly mean "the default".
+void refuse_empty_values(CLI::App& app) {
+  const CLI::Validator non_empty(
+      [](std::string& value) { return value.empty() ? std::string("empty value (give one, or leave the option out)") : ""; },
+      "", "non-empty");
+  for (auto* sub : app.get_subcommands({}))
+    for (auto* opt : sub->get_options())
+      if (opt->get_type_size() != 0 && opt->get_name() != "--help") opt->check(non_empty);
+}
+
+// CLI11's own messages, made one line that names the option and says where the usage is.
+std::string parse_error_line(const CLI::App& app, const CLI::ParseError& e) {
+  std::string text = e.what();
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  std::smatch m;
+  if (std::regex_match(text, m, std::regex("Could not convert: (\\S+) = (.*)")))
+    text = m[1].str() + ": '" + m[2].str() + "' is not a whole number in range";
+  else if (text == "A subcommand is required")
+    text = "a command is required: run, topo, transpose, reduce, coll or machines";
+  else if (!text.empty())
+    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  std::string help = "weft --help";
+  for (const auto* sub : app.get_subcommands())
+    help = "weft " + sub->get_name() + " --help";
+  return "weft: error: " + text + " (see '" + help + "')";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -24,10 +58,14 @@ int main(int argc, char** argv) {
       weft::cli::add_coll_command(app),
       weft::cli::add_machines_command(app),
   };
+  refuse_empty_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version are "errors" with exit code 0: CLI11 prints them as usual.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::fprintf(stderr, "%s\n", parse_error_line(app, e).c_str());
+    return 2;
   }
   try {
     for (auto& run : runners)

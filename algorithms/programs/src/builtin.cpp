@@ -40,6 +40,13 @@ program registry::make(std::string_view name, const params& p) const {
   return entries_.find(name).make(p);
 }
 
+void registry::check_procs(std::string_view name, int procs) const {
+  const auto& e = find(name);
+  if (procs < e.min_procs)
+    throw std::invalid_argument(e.name + " needs at least " + std::to_string(e.min_procs) + " PEs (--procs " +
+                                std::to_string(procs) + ")");
+}
+
 program pingpong(const params& prm) {
   return [prm](pe& p) {
     need_procs(p, 2, "pingpong");
@@ -116,7 +123,7 @@ program overflow(const params&) {
 }
 
 void register_builtin_programs(registry& r) {
-  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong});
+  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, 2});
   r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring});
   r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall});
   r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock});

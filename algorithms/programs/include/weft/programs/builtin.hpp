@@ -26,6 +26,7 @@ struct entry {
   std::string name;
   std::string help;
   program (*make)(const params&);
+  int min_procs = 1;  ///< fewer PEs is an argument error, refused before the run
 };
 
 class registry {
@@ -33,6 +34,10 @@ class registry {
   void add(entry e) { entries_.add(std::move(e)); }
   /// Throws std::invalid_argument for bad params or an unknown name (listing the known ones).
   program make(std::string_view name, const params& p) const;
+  /// Throws std::invalid_argument for an unknown name (listing the known ones).
+  const entry& find(std::string_view name) const { return entries_.find(name); }
+  /// Throws std::invalid_argument "<name> needs at least N PEs (--procs P)" if `procs` is too few.
+  void check_procs(std::string_view name, int procs) const;
   const std::vector<entry>& entries() const { return entries_.entries(); }
 
  private:
