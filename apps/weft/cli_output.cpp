@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,13 @@ void check_outputs(std::initializer_list<output_request> outputs) {
     probe.close();
     if (!existed) std::filesystem::remove(path, ec);
   }
+}
+
+std::size_t typed_options_except(const CLI::App& sub, const char* name) {
+  std::size_t n = 0;
+  for (const auto* opt : sub.get_options())
+    if (opt->get_name() != name) n += opt->count();
+  return n;
 }
 
 bool have_gnuplot() {

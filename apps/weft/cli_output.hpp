@@ -6,6 +6,10 @@
 #include <string>
 #include <utility>
 
+namespace CLI {
+class App;
+}
+
 namespace weft::cli {
 
 /// Opens `path` for writing; throws std::invalid_argument
@@ -17,6 +21,9 @@ using output_request = std::pair<const char*, std::string>;
 /// open_output does unless every non-empty path can be opened for writing (an existing file is
 /// left as it is, a new one removed again), and when two options name the same file.
 void check_outputs(std::initializer_list<output_request> outputs);
+/// How many times options other than `name` were typed on `sub` (positionals included): a flag
+/// like --list that runs nothing else refuses company rather than ignoring it.
+std::size_t typed_options_except(const CLI::App& sub, const char* name);
 /// gnuplot is optional: true if an executable `gnuplot` is on PATH (no shell is started).
 bool have_gnuplot();
 

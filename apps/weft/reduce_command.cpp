@@ -113,7 +113,7 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
   reduction::op_registry ops;
   reduction::register_builtin_ops(ops);
   if (o.list) {
-    if (given > 1) throw std::invalid_argument("--list prints the trees and operations only; drop the other options");
+    if (given > 0) throw std::invalid_argument("--list prints the trees and operations only; drop the other options");
     list_entries("trees", trees);
     list_entries("operations", ops);
     return 0;
@@ -134,7 +134,11 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
   if (o.sweep && tree_given)
     throw std::invalid_argument("--tree: --sweep runs both trees; drop --tree");
   const std::string csv = o.csv.empty() && !o.plot.empty() ? o.plot + ".csv" : o.csv;
-  check_outputs({{"--csv", csv}, {"--plot", o.plot.empty() ? "" : o.plot + ".gp"}, {"--dot", o.dot}, {"--json", o.json}});
+  // Without --csv, --plot writes its data next to the plot: a bad path there is --plot's.
+  check_outputs({{o.csv.empty() ? "--plot" : "--csv", csv},
+                 {"--plot", o.plot.empty() ? "" : o.plot + ".gp"},
+                 {"--dot", o.dot},
+                 {"--json", o.json}});
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
   return o.sweep ? run_sweep(o, p, trees, op, ropt) : run_single(o, p, trees, op, ropt);
@@ -163,7 +167,7 @@ command_runner add_reduce_command(CLI::App& app) {
   add_workers_option(*sub, o->workers);
   sub->add_flag("--list", o->list, "list the trees and operations");
   sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
-  return [sub, o] { return sub->parsed() ? run(*o, sub->count_all(), sub->count("--tree") > 0) : -1; };
+  return [sub, o] { return sub->parsed() ? run(*o, typed_options_except(*sub, "--list"), sub->count("--tree") > 0) : -1; };
 }
 
 }  // namespace weft::cli

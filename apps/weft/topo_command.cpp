@@ -59,7 +59,7 @@ int run(const topo_options& o, std::size_t given) {
   routing_registry routings;
   register_builtin_routings(routings);
   if (o.list) {
-    if (given > 1) throw std::invalid_argument("--list prints the topology families and routings only; drop the other options");
+    if (given > 0) throw std::invalid_argument("--list prints the topology families and routings only; drop the other options");
     std::cout << "topologies:\n";
     for (const auto& e : topologies.entries()) std::cout << "  " << e.usage << "\n      " << e.help << "\n";
     std::cout << "routings:\n";
@@ -99,7 +99,7 @@ command_runner add_topo_command(CLI::App& app) {
   sub->add_flag("--list", options->list, "list the topology families and routings");
   sub->add_flag("--no-deadlock-check", options->no_deadlock, "skip the channel-dependency check");
   sub->footer("Docs: docs/topologies.md");
-  return [sub, options] { return sub->parsed() ? run(*options, sub->count_all()) : -1; };
+  return [sub, options] { return sub->parsed() ? run(*options, typed_options_except(*sub, "--list")) : -1; };
 }
 
 }  // namespace weft::cli
