@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 #include "cli_output.hpp"
 #include "weft/named_registry.hpp"
@@ -104,6 +105,13 @@ built_machine build_machine(const machine_options& o) {
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
+  // Without a short path (no --short-max, none in the preset) its parameters would change nothing.
+  if (m.short_max < 0)
+    for (const auto& [flag, value, fallback] : {std::tuple{"--short-alpha", o.short_alpha, defaults.short_alpha},
+                                                std::tuple{"--short-tau", o.short_tau, defaults.short_tau},
+                                                std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
+      if (given(o, flag, value, fallback))
+        throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
   if (preset) {
     machine built(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
     return {std::move(built), std::move(preset)};

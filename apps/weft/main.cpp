@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,7 +31,7 @@ void add_value_checks(CLI::App& app) {
       "", "in-range");
   for (auto* sub : app.get_subcommands({}))
     for (auto* opt : sub->get_options()) {
-      if (opt->get_type_size() == 0 || opt->get_name() == "--help") continue;
+      if (opt->get_expected_max() == 0) continue;  // flags (--help, --ticks, ...) take no value
       opt->check(non_empty);
       if (opt->get_type_name() == "INT") opt->check(in_range);
     }
@@ -52,21 +53,35 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv) {
 
 // CLI11's own messages, made one line that names the option and says where the usage is.
 std::string parse_error_line(const CLI::App& app, const CLI::ParseError& e) {
+  const CLI::App* sub = nullptr;
+  for (const auto* parsed : app.get_subcommands()) sub = parsed;
   std::string text = e.what();
   for (char& c : text)
     if (c == '\n') c = ' ';
   std::smatch m;
-  if (std::regex_match(text, m, std::regex("Could not convert: (\\S+) = (.*)")))
-    text = m[1].str() + ": '" + m[2].str() + "' is not a whole number in range";
-  else if (std::regex_match(text, m, std::regex("(\\S+): At Most 1 required but received (\\d+)")))
+  if (std::regex_match(text, m, std::regex("Could not convert: (\\S+) = (.*)"))) {
+    const CLI::Option* opt = nullptr;
+    try {
+      if (sub) opt = sub->get_option(m[1].str());
+    } catch (const CLI::OptionNotFound&) {
+    }
+    const bool flag = opt && opt->get_expected_max() == 0;
+    text = m[1].str() + ": '" + m[2].str() + (flag ? "' is not a flag value (give the flag alone)" : "' is not a whole number in range");
+  } else if (std::regex_match(text, m, std::regex("(\\S+): At Most 1 required but received (\\d+)"))) {
     text = m[1].str() + " given " + m[2].str() + " times; give it once";
-  else if (text == "A subcommand is required")
+  } else if (std::regex_match(text, m, std::regex("The following arguments were not expected: (.*)"))) {
+    // CLI11 lists the extra arguments last first.
+    std::vector<std::string> words;
+    std::istringstream in(m[1].str());
+    for (std::string w; in >> w;) words.insert(words.begin(), w);
+    text = "the following arguments were not expected:";
+    for (const auto& w : words) text += " " + w;
+  } else if (text == "A subcommand is required") {
     text = "a command is required: run, topo, transpose, reduce, coll or machines";
-  else if (!text.empty())
+  } else if (!text.empty()) {
     text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  std::string help = "weft --help";
-  for (const auto* sub : app.get_subcommands())
-    help = "weft " + sub->get_name() + " --help";
+  }
+  const std::string help = sub ? "weft " + sub->get_name() + " --help" : "weft --help";
   return "weft: error: " + text + " (see '" + help + "')";
 }
 

@@ -42,6 +42,9 @@ command_runner add_run_command(CLI::App& app) {
     prm.bytes = parse_bytes(s->bytes, "--bytes");
     prm.iterations = s->iterations;
     auto prog = s->registry.make(s->program, prm);
+    for (const char* flag : {"--bytes", "--iterations"})
+      if (sub->count(flag) && !s->registry.find(s->program).sized)
+        throw std::invalid_argument(std::string(flag) + " does not apply to " + s->program + " (it never sends a payload)");
     const auto built = build_machine(s->machine);
     const auto& m = built.m;
     if (sub->count("--procs") && s->procs < 1)

@@ -126,8 +126,8 @@ void register_builtin_programs(registry& r) {
   r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, 2});
   r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring});
   r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall});
-  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock});
-  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow});
+  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock, 1, false});
+  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow, 1, false});
 }
 
 }  // namespace weft::programs

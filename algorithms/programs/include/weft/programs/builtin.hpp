@@ -27,6 +27,7 @@ struct entry {
   std::string help;
   program (*make)(const params&);
   int min_procs = 1;  ///< fewer PEs is an argument error, refused before the run
+  bool sized = true;  ///< uses params::bytes and params::iterations (the demos of failure do not)
 };
 
 class registry {
