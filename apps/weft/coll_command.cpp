@@ -11,6 +11,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/coll/benchmark.hpp"
 #include "weft/presets/preset.hpp"
@@ -46,11 +47,50 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
   if (colon != std::string::npos) {
     auto lo = parse_bytes(text.substr(0, colon), "--sizes"), hi = parse_bytes(text.substr(colon + 1), "--sizes");
     if (lo > hi) throw std::invalid_argument("--sizes '" + text + "': the first size is larger than the last");
-    for (std::int64_t s = lo; s <= hi; s = s == 0 ? 1 : s * 2) out.push_back(s);
+    for (std::int64_t s = lo; s <= hi; s = s == 0 ? 1 : s * 2) {
+      out.push_back(s);
+      if (s > hi / 2) break;  // the next doubling would pass HI (or overflow)
+    }
     return out;
   }
   for (const auto& piece : split_commas(text)) out.push_back(parse_bytes(piece, "--sizes"));
   return out;
+}
+
+// "2,4,8,16" or "2:16" (powers of two); each a whole number >= 1.
+std::vector<int> parse_procs(const std::string& text) {
+  auto count = [&](const std::string& piece) {
+    std::size_t used = 0;
+    long long v = 0;
+    try {
+      v = std::stoll(piece, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (piece.empty() || used != piece.size() || v > 1 << 30)
+      throw std::invalid_argument("--procs '" + text + "': '" + piece +
+                                  "' is not a PE count (a whole number, e.g. 2,4,8,16 or 2:16)");
+    if (v < 1) throw std::invalid_argument("--procs " + piece + " must be at least 1");
+    return static_cast<int>(v);
+  };
+  std::vector<int> out;
+  auto colon = text.find(':');
+  if (colon != std::string::npos) {
+    const int lo = count(text.substr(0, colon)), hi = count(text.substr(colon + 1));
+    if (lo > hi) throw std::invalid_argument("--procs '" + text + "': the first count is larger than the last");
+    for (int p = lo; p <= hi && p > 0; p *= 2) {
+      out.push_back(p);
+      if (p > hi / 2) break;
+    }
+    return out;
+  }
+  for (const auto& piece : split_commas(text)) out.push_back(count(piece));
+  return out;
+}
+
+bool has_root(coll::operation op) {
+  return op == coll::operation::broadcast || op == coll::operation::scatter || op == coll::operation::gather ||
+         op == coll::operation::reduce;
 }
 
 // Several machines are separated by commas, but topology specs may hold commas themselves
@@ -128,6 +168,10 @@ command_runner add_coll_command(CLI::App& app) {
   sub->add_option("--root", s->root, "root of broadcast, scatter, gather, reduce")->capture_default_str();
   sub->add_option("--csv", s->csv_file, "write the table as CSV");
   add_machine_options(*sub, s->machine);
+  // A table of many runs: no single run to trace, and it is printed in microseconds. Hidden
+  // from --help, refused with a reason when typed.
+  sub->get_option("--trace")->group("");
+  sub->get_option("--ticks")->group("");
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     coll::benchmark_case c;
@@ -135,40 +179,70 @@ command_runner add_coll_command(CLI::App& app) {
     c.algorithm = s->algorithm;
     c.iterations = s->iterations;
     c.root = s->root;
+    if (sub->count("--trace"))
+      throw std::invalid_argument("--trace: coll runs many measurements and writes no trace; trace one with 'weft run'");
+    if (sub->count("--ticks")) throw std::invalid_argument("--ticks: coll reports microseconds; drop --ticks");
     if (!c.algorithm.empty()) coll::find_algorithm(c.op, c.algorithm);
-    const auto sizes = parse_sizes(s->sizes);
+    if (c.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(c.iterations) + " must be at least 1");
+    if (sub->count("--root") && !has_root(c.op))
+      throw std::invalid_argument("--root: " + s->op + " has no root (broadcast, scatter, gather and reduce have)");
+    if (c.root < 0) throw std::invalid_argument("--root " + std::to_string(c.root) + " is negative (PEs are 0 .. P-1)");
+    if (sub->count("--sizes") && c.op == coll::operation::barrier)
+      throw std::invalid_argument("--sizes: barrier moves no data; drop --sizes");
+    const auto sizes = c.op == coll::operation::barrier ? std::vector<std::int64_t>{0} : parse_sizes(s->sizes);
     const auto machines = split_machines(s->machine.machine);
-    std::vector<row> rows;
+    const std::vector<int> typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
+    check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}});
+    // Every machine, PE count and mapping is checked before the first run prints anything.
+    struct planned {
+      std::string name;
+      machine_options o;
+      std::shared_ptr<const built_machine> built;
+      int procs;
+      run_options opt;
+    };
+    std::vector<planned> plan;
     std::vector<int> all_procs;
     for (const auto& name : machines) {
       auto o = s->machine;
       o.machine = name;
-      const auto built = build_machine(o);
-      const auto& m = built.m;
-      std::vector<int> procs;
-      if (s->procs.empty()) procs.push_back(default_procs(built));
-      else
-        for (auto p : parse_sizes(s->procs)) procs.push_back(static_cast<int>(p));
+      auto built = std::make_shared<const built_machine>(build_machine(o));
+      std::vector<int> procs = typed_procs;
+      if (procs.empty()) procs.push_back(default_procs(*built));
       for (int p : procs) {
-        if (p < 1) throw std::invalid_argument("--procs " + std::to_string(p) + " must be at least 1");
         if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
-        if (std::find(all_procs.begin(), all_procs.end(), p) == all_procs.end()) all_procs.push_back(p);
-        auto opt = build_run_options(o, built, p);
+        auto opt = build_run_options(o, *built, p);
         opt.program_name = "coll " + s->op;
-        std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {:>10} {:>20} {:>12} {:>12} {:>12}\n", s->op, name, p,
-                                 o.mapping.empty() ? "" : ", mapping " + o.mapping, "bytes", "algorithm", "min(us)",
-                                 "avg(us)", "max(us)");
-        for (auto bytes : sizes) {
+        for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
           c.bytes = bytes;
-          opt.traffic = coll::traffic(c, p);
-          std::vector<vtime> per_pe(static_cast<std::size_t>(p));
-          auto r = m.run(p, coll::benchmark_program(c, per_pe), opt);
-          if (r.status != run_status::ok) return emit_report(r, o);
-          row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
-          std::cout << fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", bytes, rw.algorithm, us(rw.t.min), us(rw.t.avg),
-                                   us(rw.t.max));
-          rows.push_back(rw);
+          auto sized_opt = opt;
+          sized_opt.traffic = coll::traffic(c, p);
+          built->m.check_run(p, sized_opt);
         }
+        if (std::find(all_procs.begin(), all_procs.end(), p) == all_procs.end()) all_procs.push_back(p);
+        plan.push_back({name, o, built, p, std::move(opt)});
+      }
+    }
+    const machine* warned = nullptr;
+    std::vector<row> rows;
+    for (const auto& [name, o, built, p, opt] : plan) {
+      const auto& m = built->m;
+      if (warned != &m) warn_if_no_link_model(m.model(), std::cerr);
+      warned = &m;
+      std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# link model: {}\n# {:>10} {:>20} {:>12} {:>12} {:>12}\n",
+                               s->op, name, p, o.mapping.empty() ? "" : ", mapping " + o.mapping, m.model().describe(),
+                               "bytes", "algorithm", "min(us)", "avg(us)", "max(us)");
+      for (auto bytes : sizes) {
+        c.bytes = bytes;
+        auto sized_opt = opt;
+        sized_opt.traffic = coll::traffic(c, p);
+        std::vector<vtime> per_pe(static_cast<std::size_t>(p));
+        auto r = m.run(p, coll::benchmark_program(c, per_pe), sized_opt);
+        if (r.status != run_status::ok) return emit_report(r, o);
+        row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
+        std::cout << fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", bytes, rw.algorithm, us(rw.t.min), us(rw.t.avg),
+                                 us(rw.t.max));
+        rows.push_back(rw);
       }
     }
     print_crossovers(rows, machines, all_procs, sizes);

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 #include "cli_output.hpp"
 #include "weft/named_registry.hpp"
@@ -57,7 +58,8 @@ CLI::Option* add_workers_option(CLI::App& sub, int& workers) {
 }
 
 int checked_workers(int workers) {
-  if (workers < 0) throw std::invalid_argument("--workers " + std::to_string(workers) + " must be >= 0");
+  if (workers < 0 || workers > 256)
+    throw std::invalid_argument("--workers " + std::to_string(workers) + " must be between 0 (one per host CPU) and 256");
   return workers;
 }
 
@@ -104,6 +106,13 @@ built_machine build_machine(const machine_options& o) {
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
+  // Without a short path (no --short-max, none in the preset) its parameters would change nothing.
+  if (m.short_max < 0)
+    for (const auto& [flag, value, fallback] : {std::tuple{"--short-alpha", o.short_alpha, defaults.short_alpha},
+                                                std::tuple{"--short-tau", o.short_tau, defaults.short_tau},
+                                                std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
+      if (given(o, flag, value, fallback))
+        throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
   if (preset) {
     machine built(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
     return {std::move(built), std::move(preset)};
@@ -128,12 +137,18 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   r.pin = parse_pin_policy(o.pin);
   r.sharing = parse_sharing_policy(o.sharing);
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
+  if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
+    throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");
   r.trace = !o.trace_file.empty();
   apply_run_control(o.control, r);
   if (!o.mapping.empty() && o.mapping != "identity") {
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
     r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());
   }
+  const auto nodes = b.m.topo().node_count();
+  if (r.node_of_rank.empty() && procs > nodes)  // machine::run checks it too, but after the command's first output
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + b.m.topo().spec() +
+                                " with " + std::to_string(nodes) + " nodes");
   return r;
 }
 

@@ -53,7 +53,8 @@ int checked_workers(int workers);
 /// value or, for an unknown preset, listing the known ones.
 built_machine build_machine(const machine_options& o);
 /// The runtime settings (workers, pinning, stack size, tracing) and, for `procs` PEs, the
-/// --mapping (or none: PE i on node i) on the machine `b` built from the same options.
+/// --mapping (or none: PE i on node i) on the machine `b` built from the same options; throws
+/// std::invalid_argument when `procs` PEs do not fit the machine.
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs = 0);
 /// The PE count when --procs is not given: a preset's own, else one PE per topology node.
 int default_procs(const built_machine& b);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "parse_errors.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -24,10 +25,18 @@ int main(int argc, char** argv) {
       weft::cli::add_coll_command(app),
       weft::cli::add_machines_command(app),
   };
+  weft::cli::add_value_checks(app);
+  if (auto line = weft::cli::unknown_command(app, argc, argv); !line.empty()) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version are "errors" with exit code 0: CLI11 prints them as usual.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::fprintf(stderr, "%s\n", weft::cli::parse_error_line(app, e).c_str());
+    return 2;
   }
   try {
     for (auto& run : runners)

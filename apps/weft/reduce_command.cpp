@@ -117,12 +117,13 @@ int run_sweep(const reduce_options& o, const reduction::params& p, const reducti
   return 0;
 }
 
-int run(const reduce_options& o) {
+int run(const reduce_options& o, std::size_t given, bool tree_given) {
   reduction::tree_registry trees;
   reduction::register_builtin_trees(trees);
   reduction::op_registry ops;
   reduction::register_builtin_ops(ops);
   if (o.list) {
+    if (given > 0) throw std::invalid_argument("--list prints the trees and operations only; drop the other options");
     list_entries("trees", trees);
     list_entries("operations", ops);
     return 0;
@@ -140,6 +141,14 @@ int run(const reduce_options& o) {
     throw std::invalid_argument("--csv and --plot belong to --sweep (add --sweep, or drop them)");
   if (o.sweep && (!o.dot.empty() || !o.json.empty() || o.full_report))
     throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
+  if (o.sweep && tree_given)
+    throw std::invalid_argument("--tree: --sweep runs both trees; drop --tree");
+  const std::string csv = o.csv.empty() && !o.plot.empty() ? o.plot + ".csv" : o.csv;
+  // Without --csv, --plot writes its data next to the plot: a bad path there is --plot's.
+  check_outputs({{o.csv.empty() ? "--plot" : "--csv", csv},
+                 {"--plot", o.plot.empty() ? "" : o.plot + ".gp"},
+                 {"--dot", o.dot},
+                 {"--json", o.json}});
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
   apply_run_control(o.control, ropt);
@@ -170,7 +179,9 @@ command_runner add_reduce_command(CLI::App& app) {
   add_run_control_options(*sub, o->control);
   sub->add_flag("--list", o->list, "list the trees and operations");
   sub->footer("The PE tree is the topology: 'weft topo fib:h,n,m,i --svg FILE' draws it. Docs: docs/reduction.md");
-  return [sub, o] { return sub->parsed() ? run_interruptible([&] { return run(*o); }) : -1; };
+  return [sub, o] {
+    return sub->parsed() ? run_interruptible([&] { return run(*o, typed_options_except(*sub, "--list"), sub->count("--tree") > 0); }) : -1;
+  };
 }
 
 }  // namespace weft::cli

@@ -1,10 +1,12 @@
 // weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
 #include <CLI/CLI.hpp>
 #include <fstream>
+#include <iostream>
 #include <memory>
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/topo/drawing.hpp"
@@ -40,15 +42,24 @@ command_runner add_run_command(CLI::App& app) {
     prm.bytes = parse_bytes(s->bytes, "--bytes");
     prm.iterations = s->iterations;
     auto prog = s->registry.make(s->program, prm);
+    for (const char* flag : {"--bytes", "--iterations"})
+      if (sub->count(flag) && !s->registry.find(s->program).sized)
+        throw std::invalid_argument(std::string(flag) + " does not apply to " + s->program + " (it never sends a payload)");
     const auto built = build_machine(s->machine);
     const auto& m = built.m;
-    if (s->procs < 0) throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
+    if (sub->count("--procs") && s->procs < 1)
+      throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
     const int procs = s->procs > 0 ? s->procs : default_procs(built);
+    s->registry.check_procs(s->program, procs);
     auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
     opt.traffic = s->registry.traffic(s->program, prm, procs);
+    // Every output is checked before the run: a bad path fails before a long run, not after it.
+    check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap}});
     std::ofstream heat_out;
-    if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");  // first: a bad path fails before a long run
+    if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
+    m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
+    warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);
     if (heat_out.is_open()) {
       std::vector<double> utilization;

@@ -53,12 +53,13 @@ nlohmann::json to_json(const topo::analysis& a, const topology& t) {
   return j;
 }
 
-int run(const topo_options& o) {
+int run(const topo_options& o, std::size_t given) {
   topology_registry topologies;
   register_builtin_topologies(topologies);
   routing_registry routings;
   register_builtin_routings(routings);
   if (o.list) {
+    if (given > 0) throw std::invalid_argument("--list prints the topology families and routings only; drop the other options");
     std::cout << "topologies:\n";
     for (const auto& e : topologies.entries()) std::cout << "  " << e.usage << "\n      " << e.help << "\n";
     std::cout << "routings:\n";
@@ -69,6 +70,7 @@ int run(const topo_options& o) {
   auto t = topologies.make(o.spec);
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
   // Open every output first, so a bad path fails before a long analysis.
+  check_outputs({{"--json", o.json}, {"--dot", o.dot}, {"--svg", o.svg}});
   std::ofstream json, dot, svg;
   if (!o.json.empty()) json = open_output(o.json, "--json");
   if (!o.dot.empty()) dot = open_output(o.dot, "--dot");
@@ -97,7 +99,7 @@ command_runner add_topo_command(CLI::App& app) {
   sub->add_flag("--list", options->list, "list the topology families and routings");
   sub->add_flag("--no-deadlock-check", options->no_deadlock, "skip the channel-dependency check");
   sub->footer("Docs: docs/topologies.md");
-  return [sub, options] { return sub->parsed() ? run(*options) : -1; };
+  return [sub, options] { return sub->parsed() ? run(*options, typed_options_except(*sub, "--list")) : -1; };
 }
 
 }  // namespace weft::cli

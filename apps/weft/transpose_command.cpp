@@ -16,6 +16,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/transpose/lower_bound.hpp"
 #include "weft/transpose/measure.hpp"
@@ -96,6 +97,11 @@ int run_one(const transpose_options& o) {
   const vtime alpha = parse_time(o.alpha, "--alpha");
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   const bool ticks = bare_number(o.alpha) && bare_number(o.tau);
+  check_outputs({{"--json", o.json_file}});
+  link_model shown_model;
+  shown_model.alpha = alpha;
+  shown_model.tau = tau;
+  warn_if_no_link_model(shown_model, std::cerr);
   auto t = [&](vtime v) { return format_time(v, ticks); };
   // f·τ as text; a bound like 31/2·τ stays a fraction rather than being rounded.
   auto tau_units = [&](const fraction& f) {
@@ -220,6 +226,7 @@ int run_sweep(const transpose_options& o) {
   const vtime alpha = parse_time(o.alpha, "--alpha");
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
+  check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
   auto rows = sweep(make_runner(o), registry, o.n, {4, 16, 64, 256}, machines, alpha, tau);
   if (interrupt_requested()) {
     std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
@@ -264,6 +271,15 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--plot", o->plot_file, "sweep: SVG or PNG plot of the ratios (needs gnuplot)");
   return [sub, o]() -> int {
     if (!sub->parsed()) return -1;
+    if (o->top_links < 0) throw std::invalid_argument("--links " + std::to_string(o->top_links) + " must be >= 0");
+    // Options that belong to the other mode are refused rather than dropped.
+    if (!o->sweep && (sub->count("--csv") || sub->count("--plot")))
+      throw std::invalid_argument("--csv and --plot belong to --sweep (add --sweep, or drop them)");
+    if (o->sweep)
+      for (const char* one_run : {"-P", "--algorithm", "--json", "--links"})
+        if (sub->count(one_run))
+          throw std::invalid_argument(std::string(one_run) +
+                                      " describes one run; --sweep runs every algorithm for P = 4 … 256 (drop it)");
     return run_interruptible([&] { return o->sweep ? run_sweep(*o) : run_one(*o); });
   };
 }

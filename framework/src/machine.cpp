@@ -1,6 +1,9 @@
 #include "weft/machine.hpp"
 
 #include <stdexcept>
+#include <string>
+
+#include "weft/run_budget.hpp"
 
 #include "spellings.hpp"
 #include "weft/topology_registry.hpp"
@@ -37,5 +40,36 @@ sharing_policy parse_sharing_policy(std::string_view text) {
   return detail::parse_spelled<sharing_policy>(text, "sharing policy", sharing_words, "adaptive, always, never, alternate");
 }
 std::string to_string(sharing_policy p) { return detail::spelled<sharing_policy>(p, sharing_words); }
+
+void machine::check_run(int procs, const run_options& options) const {
+  if (procs < 1)
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " must be at least 1");
+  if (!options.node_of_rank.empty()) {
+    if (static_cast<int>(options.node_of_rank.size()) != procs)
+      throw std::invalid_argument("the PE→node mapping lists " + std::to_string(options.node_of_rank.size()) +
+                                  " PEs but --procs is " + std::to_string(procs));
+    for (node_id n : options.node_of_rank)
+      if (n < 0 || n >= topo().node_count())
+        throw std::invalid_argument("mapping names node " + std::to_string(n) + ", outside 0.." +
+                                    std::to_string(topo().node_count() - 1));
+  } else if (procs > topo().node_count()) {
+    throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + topo().spec() +
+                                " with " + std::to_string(topo().node_count()) + " nodes");
+  }
+  if (options.workers < 0 || options.workers > 256)
+    throw std::invalid_argument("--workers " + std::to_string(options.workers) + " must be between 1 and 256");
+  if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
+    throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
+                                " B must be between 16KiB and 64MiB");
+  run_shape shape;
+  shape.procs = procs;
+  shape.nodes = topo().node_count();
+  shape.links = static_cast<std::int64_t>(topo().links().size());
+  shape.stack_bytes = options.stack_bytes;
+  shape.mtu = model().mtu;
+  shape.trace = options.trace;
+  shape.traffic = options.traffic;
+  check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);
+}
 
 }  // namespace weft

@@ -73,6 +73,13 @@ traffic_hint registry::traffic(std::string_view name, const params& p, int procs
   return e.traffic ? e.traffic(p, procs) : traffic_hint{};
 }
 
+void registry::check_procs(std::string_view name, int procs) const {
+  const auto& e = find(name);
+  if (procs < e.min_procs)
+    throw std::invalid_argument(e.name + " needs at least " + std::to_string(e.min_procs) + " PEs (--procs " +
+                                std::to_string(procs) + ")");
+}
+
 program pingpong(const params& prm) {
   return [prm](pe& p) {
     need_procs(p, 2, "pingpong");
@@ -166,11 +173,11 @@ program sigint(const params& prm) {
 }
 
 void register_builtin_programs(registry& r) {
-  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, one_message});
+  r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, one_message, 2});
   r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring, ring_traffic});
   r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall, alltoall_traffic});
-  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock, no_traffic});
-  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow, no_traffic});
+  r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock, no_traffic, 1, false});
+  r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow, no_traffic, 1, false});
   r.add({"sigint", "a ring that PE 0 interrupts with SIGINT after --iterations laps (tests the interrupt)", sigint,
          ring_traffic});
 }

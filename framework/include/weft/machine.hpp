@@ -78,6 +78,9 @@ class machine {
   /// Runs `prog` on `procs` PEs and returns the report (never throws for a deadlock or a
   /// failing PE program: the report says so). Throws std::invalid_argument for bad options.
   report run(int procs, const program& prog, const run_options& options = {}) const;
+  /// The checks run() makes before it starts (PE count and mapping, workers, stack size, the
+  /// memory estimate against --max-memory), for callers that want them before printing anything.
+  void check_run(int procs, const run_options& options = {}) const;
 
  private:
   std::shared_ptr<const topology> topology_;

@@ -1,4 +1,6 @@
 // Rank->node mappings: the identity, a named one from a preset, or one read from a file.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -7,8 +9,14 @@
 namespace weft::presets {
 
 std::vector<node_id> read_mapping_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))  // a directory opens as a stream that reads nothing
+    throw std::invalid_argument("mapping file '" + file.string() + "' cannot be read: it is a directory");
+  errno = 0;
   std::ifstream in(file);
-  if (!in) throw std::invalid_argument("mapping file '" + file.string() + "' cannot be read");
+  if (!in)
+    throw std::invalid_argument("mapping file '" + file.string() +
+                                "' cannot be read: " + (errno != 0 ? std::strerror(errno) : "unknown reason"));
   std::vector<node_id> nodes;
   std::string line;
   int line_no = 0;
@@ -51,8 +59,10 @@ std::vector<node_id> mapping_for(const preset* p, std::string_view spec, int pro
         found = true;
       }
   if (!found) {
-    auto path = spec.substr(0, 5) == "file:" ? spec.substr(5) : spec;
-    if (!std::filesystem::is_regular_file(std::filesystem::path(path))) {
+    const bool named_file = spec.substr(0, 5) == "file:";
+    auto path = named_file ? spec.substr(5) : spec;
+    // file:PATH always means a file, so its error says which file and why it cannot be read.
+    if (!named_file && !std::filesystem::is_regular_file(std::filesystem::path(path))) {
       std::string known = "identity";
       if (p)
         for (const auto& [name, m] : p->mappings) known += ", " + name;

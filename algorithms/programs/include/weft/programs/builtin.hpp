@@ -36,6 +36,8 @@ struct entry {
   program (*make)(const params&);
   /// What the program keeps in flight on `procs` PEs, for the memory estimate.
   traffic_hint (*traffic)(const params&, int procs) = nullptr;
+  int min_procs = 1;  ///< fewer PEs is an argument error, refused before the run
+  bool sized = true;  ///< uses params::bytes and params::iterations (the demos of failure do not)
 };
 
 class registry {
@@ -43,6 +45,10 @@ class registry {
   void add(entry e) { entries_.add(std::move(e)); }
   /// Throws std::invalid_argument for bad params or an unknown name (listing the known ones).
   program make(std::string_view name, const params& p) const;
+  /// Throws std::invalid_argument for an unknown name (listing the known ones).
+  const entry& find(std::string_view name) const { return entries_.find(name); }
+  /// Throws std::invalid_argument "<name> needs at least N PEs (--procs P)" if `procs` is too few.
+  void check_procs(std::string_view name, int procs) const;
   const std::vector<entry>& entries() const { return entries_.entries(); }
   /// The traffic of program `name` (which make() has accepted) on `procs` PEs.
   traffic_hint traffic(std::string_view name, const params& p, int procs) const;
