@@ -115,7 +115,7 @@ int pe::rank() const { return s_->rank; }
 int pe::size() const { return s_->size; }
 vtime pe::now() const { return s_->clock; }
 
-request pe::isend(int dst, tag t, payload data) {
+request pe::isend(int dst, tag t, const payload& data) {
   pe_state& s = *s_;
   check_rank(s, dst, "send to");
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
@@ -127,7 +127,8 @@ request pe::isend(int dst, tag t, payload data) {
   m->tag = t.value;
   m->seq = s.next_seq++;
   m->bytes = data.modelled_bytes();
-  m->data.assign(data.data.begin(), data.data.end());
+  const auto bytes = data.bytes();
+  m->data.assign(bytes.begin(), bytes.end());
   vtime ready = s.clock;
   if (s.last_injection.ps >= 0) ready = max(ready, s.last_injection + model.gap);
   m->ready = ready;
@@ -160,7 +161,7 @@ std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
   return out;
 }
 
-void pe::send(int dst, tag t, payload data) {
+void pe::send(int dst, tag t, const payload& data) {
   request r = isend(dst, t, data);
   wait(r);
 }
