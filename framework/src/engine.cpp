@@ -1,11 +1,11 @@
 #include "weft/detail/engine.hpp"
 
-#include "weft/detail/checked_time.hpp"
-
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
 #include <string>
+
+#include "weft/detail/checked_time.hpp"
 
 namespace weft::detail {
 
@@ -142,14 +142,21 @@ void engine::process_hop(partition& p, const event& e) {
   }
 
   auto& stats = link.stats;
-  stats.bytes += pbytes;  // at most the bytes sent, which PEs count with a check
-  stats.busy.ps += end - start;  // busy intervals of one link do not overlap: at most `end`
+  // Busy intervals of one link do not overlap, so their total is at most `end`; bytes carried and
+  // the waits (which do overlap) can still pass int64 with huge modelled sizes or times.
+  std::int64_t bytes = 0, waits = 0;
+  if (__builtin_add_overflow(stats.bytes, pbytes, &bytes) ||
+      __builtin_add_overflow(stats.wait_total.ps, start - e.time, &waits)) [[unlikely]] {
+    p.overflow = "count overflow: the bytes carried by link " + std::to_string(l) + " or the time its packets waited for "
+                 "it pass the largest count, " + std::to_string(INT64_MAX);
+    return;
+  }
+  stats.bytes = bytes;
+  stats.busy.ps += end - start;
   ++stats.packets;
   if (start > e.time) {
     ++stats.waited;
-    // Waits of one link do overlap; their total saturates rather than stop a valid run.
-    if (__builtin_add_overflow(stats.wait_total.ps, start - e.time, &stats.wait_total.ps)) [[unlikely]]
-      stats.wait_total = vtime::infinity();
+    stats.wait_total.ps = waits;
   }
   stats.max_queue = std::max(stats.max_queue, queue_depth(link, l, e.time, start));
   link.free = end;

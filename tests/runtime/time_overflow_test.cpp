@@ -105,3 +105,16 @@ BOOST_AUTO_TEST_CASE(per_message_costs_that_alone_pass_the_latest_time_are_refus
              "o_send + gap + alpha + hop latency + o_recv of one message pass the latest virtual time, "
              "9223372.036854775806 s (about 106 days)");
 }
+
+BOOST_AUTO_TEST_CASE(bytes_carried_by_one_link_past_int64_stop_the_run) {
+  weft::machine m("mesh:3", weft::link_model{});  // τ = 0: huge modelled sizes cost no time
+  auto r = m.run(3, [](weft::pe& p) {
+    constexpr std::int64_t half = std::int64_t{1} << 62;  // PEs 0 and 1 both cross link 1 -> 2
+    if (p.rank() < 2) p.send(2, weft::tag{0}, weft::sized(0, half));
+    else
+      for (int i = 0; i < 2; ++i) p.recv(weft::any_source, weft::tag{0});
+  });
+  BOOST_TEST(r.status == weft::run_status::failed);
+  BOOST_REQUIRE(!r.problems.empty());
+  BOOST_TEST(r.problems[0].find("count overflow: the bytes carried by link") == 0u);
+}
