@@ -137,7 +137,7 @@ void engine::process_hop(partition& p, const event& e) {
   // Every later time of this hop is at most end + λ (cut-through's head + λ too).
   fits = fits && add_time(end, lambda, after);
   if (!fits) [[unlikely]] {
-    note_overflow(p, m, l, start, setup, serial);
+    note_overflow(p, e, l, start, setup, serial);
     return;
   }
 
@@ -147,8 +147,8 @@ void engine::process_hop(partition& p, const event& e) {
   std::int64_t bytes = 0, waits = 0;
   if (__builtin_add_overflow(stats.bytes, pbytes, &bytes) ||
       __builtin_add_overflow(stats.wait_total.ps, start - e.time, &waits)) [[unlikely]] {
-    p.overflow = "count overflow: the bytes carried by link " + std::to_string(l) + " or the time its packets waited for "
-                 "it pass the largest count, " + std::to_string(INT64_MAX);
+    stop(p, e, "count overflow: the bytes carried by link " + std::to_string(l) + " or the time its packets waited "
+                 "for it pass the largest count, " + std::to_string(INT64_MAX));
     return;
   }
   stats.bytes = bytes;
@@ -179,16 +179,22 @@ void engine::process_hop(partition& p, const event& e) {
   push(p, {next_request, tie_of(hop_request, m), &m, e.packet, e.stage + 1, next, end});
 }
 
-void engine::note_overflow(partition& p, const message& m, link_id l, std::int64_t start, std::int64_t setup,
+void engine::stop(partition& p, const event& e, std::string problem) {
+  p.overflow = std::move(problem);
+  p.overflow_event = e;
+}
+
+void engine::note_overflow(partition& p, const event& e, link_id l, std::int64_t start, std::int64_t setup,
                            std::int64_t serial) {
-  if (!p.overflow.empty()) return;
+  const message& m = *e.msg;
   const auto& link = topo_.link_at(l);
   auto t = [](std::int64_t ps) { return ps > latest_time.ps ? std::string("more than that time") : format_time({ps}); };
-  p.overflow = "virtual time overflow: the message from PE " + std::to_string(m.src) + " to PE " +
-               std::to_string(m.dst) + " (" + std::to_string(m.bytes) + " bytes) on link " + std::to_string(l) +
-               " (node " + std::to_string(link.from) + " -> " + std::to_string(link.to) + "), starting at " + t(start) +
-               " with start-up " + t(setup) + ", serialization " + t(serial) + " and hop latency " +
-               t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text();
+  stop(p, e,
+       "virtual time overflow: the message from PE " + std::to_string(m.src) + " to PE " + std::to_string(m.dst) +
+           " (" + std::to_string(m.bytes) + " bytes) on link " + std::to_string(l) + " (node " +
+           std::to_string(link.from) + " -> " + std::to_string(link.to) + "), starting at " + t(start) +
+           " with start-up " + t(setup) + ", serialization " + t(serial) + " and hop latency " +
+           t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text());
 }
 
 void engine::note_wake(partition& p, pe_state& pe) {
@@ -330,11 +336,16 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     else
       for (std::size_t i = 0; i < active_; ++i) commit_window(parts_[i], window_end, pes);
     const std::uint64_t committed = committed_events() - before;
-    for (auto& p : active())
-      if (!p.overflow.empty()) {  // the lowest partition's, to name one
-        overflow_ = p.overflow;
-        return outcome::overflow;
-      }
+    // Each partition stopped at its first overflow; the earliest of them is the one a single
+    // partition would have met first, so the problem named does not depend on the partitions.
+    const partition* first = nullptr;
+    for (const auto& p : active())
+      if (!p.overflow.empty() && (!first || earlier(p.overflow_event, first->overflow_event)))
+        first = &p;
+    if (first) {
+      overflow_ = first->overflow;
+      return outcome::overflow;
+    }
     bool woke = false;
     for (auto& p : active()) {
       woke |= !p.resume.empty();

@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "weft/machine.hpp"
+#include "weft/programs/builtin.hpp"
 #include "weft_test/refusal.hpp"
 #include "weft_test/unit_bytes.hpp"
 
@@ -117,4 +118,22 @@ BOOST_AUTO_TEST_CASE(bytes_carried_by_one_link_past_int64_stop_the_run) {
   BOOST_TEST(r.status == weft::run_status::failed);
   BOOST_REQUIRE(!r.problems.empty());
   BOOST_TEST(r.problems[0].find("count overflow: the bytes carried by link") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(the_overflow_named_is_the_same_on_any_number_of_workers) {
+  weft::link_model model;
+  model.hop_latency = weft::parse_time("3000000s", "hop latency");  // λ > 0: the engine may partition
+  weft::machine m("torus:4x4", model);
+  auto problem = [&](int workers, weft::sharing_policy sharing) {
+    weft::run_options opt;
+    opt.workers = workers;
+    opt.sharing = sharing;
+    auto r = m.run(16, weft::programs::alltoall({8, 1}), opt);
+    return r.problems.empty() ? std::string() : r.problems[0];
+  };
+  const std::string reference = problem(1, weft::sharing_policy::never);
+  BOOST_TEST(reference.find("virtual time overflow: the message from PE 0 to PE 10 (8 bytes) on link 26") == 0u);
+  for (int workers : {2, 4})
+    for (auto sharing : {weft::sharing_policy::always, weft::sharing_policy::alternate})
+      BOOST_TEST(problem(workers, sharing) == reference);
 }

@@ -110,6 +110,8 @@ class engine {
       return a.tie != b.tie ? a.tie > b.tie : a.packet > b.packet;
     }
   };
+  /// a before b in the order the engine commits events.
+  static bool earlier(const event& a, const event& b) { return a.time != b.time ? a.time < b.time : tie_later{}(b, a); }
   struct sync_entry {
     vtime until;
     int rank;
@@ -134,6 +136,7 @@ class engine {
     std::vector<link_span> spans;
     vtime last_arrival{};
     std::string overflow;  // set when a hop's time passed latest_time: the partition stops
+    event overflow_event{};  // the hop request that overflowed
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
@@ -142,7 +145,9 @@ class engine {
   void push(partition& from, const event& e);
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
   void process_hop(partition& p, const event& e);
-  void note_overflow(partition& p, const message& m, link_id l, std::int64_t start, std::int64_t setup,
+  /// Stops partition `p` at event `e` with `problem` (an overflow).
+  void stop(partition& p, const event& e, std::string problem);
+  void note_overflow(partition& p, const event& e, link_id l, std::int64_t start, std::int64_t setup,
                      std::int64_t serial);
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
