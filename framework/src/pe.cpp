@@ -138,7 +138,7 @@ request pe::isend(int dst, tag t, const payload& data) {
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
   const auto& model = s.net->model();
   const std::int64_t bytes = data.modelled_bytes();
-  if (model.mtu > 0 && bytes / model.mtu >= INT32_MAX) [[unlikely]]
+  if (model.mtu > 0 && bytes > 0 && (bytes - 1) / model.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
     throw_too_many_packets(bytes, model.mtu);
   charge_overhead(s, model.o_send, "o_send");
   message* m = s.pool->acquire(s.spare_messages);

@@ -137,3 +137,16 @@ BOOST_AUTO_TEST_CASE(the_overflow_named_is_the_same_on_any_number_of_workers) {
     for (auto sharing : {weft::sharing_policy::always, weft::sharing_policy::alternate})
       BOOST_TEST(problem(workers, sharing) == reference);
 }
+
+BOOST_AUTO_TEST_CASE(a_message_of_more_packets_than_an_int32_counts_fails_the_sender) {
+  weft::link_model model;
+  model.mtu = 1;
+  weft::machine m("full:2", model);
+  auto r = m.run(2, [](weft::pe& p) {
+    if (p.rank() == 0) p.send(1, weft::tag{0}, weft::sized(0, std::int64_t{1} << 31));
+  });
+  BOOST_TEST(r.status == weft::run_status::failed);
+  BOOST_REQUIRE(!r.problems.empty());
+  BOOST_TEST(r.problems[0] ==
+             "PE 0 failed: a message of 2147483648 bytes is more than 2147483647 packets of MTU 1 bytes; raise the MTU");
+}
