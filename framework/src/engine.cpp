@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/checked_time.hpp"
+
 namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const link_model& model,
@@ -47,8 +49,9 @@ std::int64_t engine::packet_bytes(const message& m, std::uint32_t packet) const 
 void engine::inject(message* m) {
   {
     ++injected_;
+    // isend refused messages of INT32_MAX packets or more; (bytes - 1) / mtu + 1 cannot overflow.
     m->packets = model_.mtu > 0 && m->bytes > model_.mtu
-                     ? static_cast<std::int32_t>((m->bytes + model_.mtu - 1) / model_.mtu)
+                     ? static_cast<std::int32_t>((m->bytes - 1) / model_.mtu + 1)
                      : 1;
     const node_id from = node_of_rank_[static_cast<std::size_t>(m->src)];
     const node_id to = node_of_rank_[static_cast<std::size_t>(m->dst)];
@@ -126,18 +129,34 @@ void engine::process_hop(partition& p, const event& e) {
   const std::int64_t pbytes = packet_bytes(m, e.packet);
   const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.bytes, m.chained).ps : 0;
   const std::int64_t serial = model_.tau_for(m.bytes).serialize(pbytes).ps;
-  std::int64_t end = start + setup + serial;
   const std::int64_t lambda = model_.hop_latency.ps;
-  if (model_.mode == switching::cut_through && !first)
-    end = std::max(end, e.prev_end + lambda);  // the tail cannot outrun the previous link
+  std::int64_t head = 0, end = 0, after = 0;
+  bool fits = add_time(start, setup, head) && add_time(head, serial, end);
+  if (fits && model_.mode == switching::cut_through && !first)
+    end = std::max(end, e.prev_end + lambda);  // the tail cannot outrun the previous link (checked there)
+  // Every later time of this hop is at most end + λ (cut-through's head + λ too).
+  fits = fits && add_time(end, lambda, after);
+  if (!fits) [[unlikely]] {
+    note_overflow(p, e, l, start, setup, serial);
+    return;
+  }
 
   auto& stats = link.stats;
-  stats.bytes += pbytes;
+  // Busy intervals of one link do not overlap, so their total is at most `end`; bytes carried and
+  // the waits (which do overlap) can still pass int64 with huge modelled sizes or times.
+  std::int64_t bytes = 0, waits = 0;
+  if (__builtin_add_overflow(stats.bytes, pbytes, &bytes) ||
+      __builtin_add_overflow(stats.wait_total.ps, start - e.time, &waits)) [[unlikely]] {
+    stop(p, e, "count overflow: the bytes carried by link " + std::to_string(l) + " or the time its packets waited "
+                 "for it pass the largest count, " + std::to_string(INT64_MAX));
+    return;
+  }
+  stats.bytes = bytes;
   stats.busy.ps += end - start;
   ++stats.packets;
   if (start > e.time) {
     ++stats.waited;
-    stats.wait_total.ps += start - e.time;
+    stats.wait_total.ps = waits;
   }
   stats.max_queue = std::max(stats.max_queue, queue_depth(link, l, e.time, start));
   link.free = end;
@@ -158,6 +177,24 @@ void engine::process_hop(partition& p, const event& e) {
   // Cut-through: as soon as the head has crossed this link.
   std::int64_t next_request = model_.mode == switching::cut_through ? start + setup + lambda : end + lambda;
   push(p, {next_request, tie_of(hop_request, m), &m, e.packet, e.stage + 1, next, end});
+}
+
+void engine::stop(partition& p, const event& e, std::string problem) {
+  p.overflow = std::move(problem);
+  p.overflow_event = e;
+}
+
+void engine::note_overflow(partition& p, const event& e, link_id l, std::int64_t start, std::int64_t setup,
+                           std::int64_t serial) {
+  const message& m = *e.msg;
+  const auto& link = topo_.link_at(l);
+  auto t = [](std::int64_t ps) { return ps > latest_time.ps ? std::string("more than that time") : format_time({ps}); };
+  stop(p, e,
+       "virtual time overflow: the message from PE " + std::to_string(m.src) + " to PE " + std::to_string(m.dst) +
+           " (" + std::to_string(m.bytes) + " bytes) on link " + std::to_string(l) + " (node " +
+           std::to_string(link.from) + " -> " + std::to_string(link.to) + "), starting at " + t(start) +
+           " with start-up " + t(setup) + ", serialization " + t(serial) + " and hop latency " +
+           t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text());
 }
 
 void engine::note_wake(partition& p, pe_state& pe) {
@@ -200,7 +237,7 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
     return e.time < window_end && (e.time < p.horizon.ps || (e.tie >> 62) != hop_request);
   };
   event e;
-  while (p.queue.pop_if(std::min(window_end, p.horizon.ps), committable, e)) {
+  while (p.overflow.empty() && p.queue.pop_if(std::min(window_end, p.horizon.ps), committable, e)) {
     ++p.events;
     switch (static_cast<kind>(e.tie >> 62)) {
       case hop_request:
@@ -299,6 +336,16 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     else
       for (std::size_t i = 0; i < active_; ++i) commit_window(parts_[i], window_end, pes);
     const std::uint64_t committed = committed_events() - before;
+    // Each partition stopped at its first overflow; the earliest of them is the one a single
+    // partition would have met first, so the problem named does not depend on the partitions.
+    const partition* first = nullptr;
+    for (const auto& p : active())
+      if (!p.overflow.empty() && (!first || earlier(p.overflow_event, first->overflow_event)))
+        first = &p;
+    if (first) {
+      overflow_ = first->overflow;
+      return outcome::overflow;
+    }
     bool woke = false;
     for (auto& p : active()) {
       woke |= !p.resume.empty();

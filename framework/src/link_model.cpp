@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "spellings.hpp"
+#include "weft/detail/checked_time.hpp"
 
 namespace weft {
 
@@ -36,6 +37,15 @@ void link_model::validate() const {
   non_negative(chain_alpha, "chain alpha");
   if (short_tau.num < 0 || short_tau.den <= 0) throw std::invalid_argument("short-path tau must be >= 0");
   if (short_max < -1) throw std::invalid_argument("short-path threshold " + std::to_string(short_max) + " is negative");
+  // The fixed costs of a single message must fit, or no run could send one.
+  const vtime start_up = max(max(alpha, short_alpha), chain_alpha);
+  std::int64_t fixed = 0;
+  for (vtime cost : {o_send, gap, start_up, hop_latency, o_recv})
+    if (!detail::add_time(fixed, cost.ps, fixed))
+      throw std::invalid_argument("the fixed costs of one message, o_send " + format_time(o_send) + " + gap " +
+                                  format_time(gap) + " + start-up " + format_time(start_up) + " + hop latency " +
+                                  format_time(hop_latency) + " + o_recv " + format_time(o_recv) +
+                                  ", pass the latest virtual time, " + latest_time_text());
 }
 
 std::string link_model::describe(bool ticks) const {

@@ -1,10 +1,12 @@
 // The PE API on top of pe_state: everything here runs on the PE's own fiber, during a PE
 // phase, and touches only this PE's state (the engine reads it between phases).
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/checked_time.hpp"
 #include "weft/detail/engine.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/pe_state.hpp"
@@ -41,10 +43,12 @@ int new_request(pe_state& s) {
   return static_cast<int>(s.requests.size()) - 1;
 }
 
-void charge_overhead(pe_state& s, vtime d) {
-  s.add_span(s.clock, s.clock + d, 1);
-  s.clock += d;
-  s.overhead_time += d;
+/// `what` names the overhead for an overflow message ("o_send").
+void charge_overhead(pe_state& s, vtime d, const char* what) {
+  const vtime end = detail::checked_add(s.clock, d, what);
+  s.add_span(s.clock, end, 1);
+  s.clock = end;
+  s.overhead_time += d;  // a part of the clock, so it cannot overflow
 }
 
 /// Suspends until every listed request has completed (the engine wakes us).
@@ -74,10 +78,10 @@ message* complete(pe_state& s, int id) {
   }
   message* m = nullptr;
   if (slot.kind == request_kind::recv) {
-    charge_overhead(s, s.net->model().o_recv);
+    charge_overhead(s, s.net->model().o_recv, "o_recv");
     m = slot.msg;
     ++s.received_messages;
-    s.received_bytes += m->bytes;
+    s.received_bytes = detail::checked_total(s.received_bytes, m->bytes, "bytes received");
   }
   slot = {};
   s.free_requests.push_back(id);
@@ -102,6 +106,19 @@ received finish(pe_state& s, int id) {
   throw std::invalid_argument("PE " + std::to_string(s.rank) + ": wait/test on a request that is not active");
 }
 
+[[noreturn, gnu::cold]] void throw_too_many_packets(std::int64_t bytes, std::int64_t mtu) {
+  throw std::invalid_argument("a message of " + std::to_string(bytes) + " bytes is more than " +
+                              std::to_string(INT32_MAX) + " packets of MTU " + std::to_string(mtu) +
+                              " bytes; raise the MTU");
+}
+
+[[noreturn, gnu::cold]] void throw_flops_overflow(double count) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", count);
+  throw std::overflow_error("virtual time overflow: compute(flops{" + std::string(text) +
+                            "}) takes longer than the latest virtual time, " + latest_time_text());
+}
+
 int checked_id(const pe_state& s, const request& r) {
   if (r.id < 0 || static_cast<std::size_t>(r.id) >= s.requests.size() ||
       s.requests[static_cast<std::size_t>(r.id)].kind == request_kind::unused) [[unlikely]]
@@ -115,25 +132,29 @@ int pe::rank() const { return s_->rank; }
 int pe::size() const { return s_->size; }
 vtime pe::now() const { return s_->clock; }
 
-request pe::isend(int dst, tag t, payload data) {
+request pe::isend(int dst, tag t, const payload& data) {
   pe_state& s = *s_;
   check_rank(s, dst, "send to");
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
   const auto& model = s.net->model();
-  charge_overhead(s, model.o_send);
+  const std::int64_t bytes = data.modelled_bytes();
+  if (model.mtu > 0 && bytes > 0 && (bytes - 1) / model.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
+    throw_too_many_packets(bytes, model.mtu);
+  charge_overhead(s, model.o_send, "o_send");
   message* m = s.pool->acquire(s.spare_messages);
   m->src = s.rank;
   m->dst = dst;
   m->tag = t.value;
   m->seq = s.next_seq++;
-  m->bytes = data.modelled_bytes();
-  m->data.assign(data.data.begin(), data.data.end());
+  m->bytes = bytes;
+  const auto real = data.bytes();
+  m->data.assign(real.begin(), real.end());
   vtime ready = s.clock;
-  if (s.last_injection.ps >= 0) ready = max(ready, s.last_injection + model.gap);
+  if (s.last_injection.ps >= 0) ready = max(ready, detail::checked_add(s.last_injection, model.gap, "gap"));
   m->ready = ready;
   s.last_injection = ready;
   ++s.sent_messages;
-  s.sent_bytes += m->bytes;
+  s.sent_bytes = detail::checked_total(s.sent_bytes, bytes, "bytes sent");
 
   int id = new_request(s);
   auto& slot = s.requests[static_cast<std::size_t>(id)];
@@ -160,7 +181,7 @@ std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
   return out;
 }
 
-void pe::send(int dst, tag t, payload data) {
+void pe::send(int dst, tag t, const payload& data) {
   request r = isend(dst, t, data);
   wait(r);
 }
@@ -240,7 +261,7 @@ bool pe::test(request& r) {
     s.status = detail::pe_status::runnable;
   }
   if (done()) return true;
-  charge_overhead(s, s.net->model().poll);
+  charge_overhead(s, s.net->model().poll, "poll");
   return false;
 }
 
@@ -248,8 +269,9 @@ void pe::compute(vtime duration) {
   pe_state& s = *s_;
   if (duration.ps < 0)
     throw std::invalid_argument("compute time " + format_time(duration) + " is negative");
-  s.add_span(s.clock, s.clock + duration, 0);
-  s.clock += duration;
+  const vtime end = detail::checked_add(s.clock, duration, "compute");
+  s.add_span(s.clock, end, 0);
+  s.clock = end;
   s.compute_time += duration;
 }
 
@@ -258,7 +280,10 @@ void pe::compute(flops f) {
   if (rate <= 0)
     throw std::invalid_argument("compute(flops) needs a flop rate: give the machine --flops RATE");
   if (f.count < 0) throw std::invalid_argument("compute: negative flop count");
-  compute(vtime{static_cast<std::int64_t>(f.count / rate * 1e12 + 0.5)});
+  const double ps = f.count / rate * 1e12 + 0.5;
+  if (!(ps < static_cast<double>(latest_time.ps)))  // also NaN; the cast below would be undefined
+    throw_flops_overflow(f.count);
+  compute(vtime{static_cast<std::int64_t>(ps)});
 }
 
 void pe::barrier() {

@@ -33,7 +33,8 @@ int report::exit_code() const {
 namespace {
 
 struct spread {
-  vtime min = vtime::infinity(), max{}, sum{};
+  vtime min = vtime::infinity(), max{};
+  __int128 sum = 0;  // of up to 2^31 times of up to 2^63 ps each
 };
 
 template <class F>
@@ -43,7 +44,7 @@ spread over_pes(const std::vector<pe_report>& pes, F field) {
     vtime v = field(p);
     s.min = min(s.min, v);
     s.max = max(s.max, v);
-    s.sum += v;
+    s.sum += v.ps;
   }
   if (pes.empty()) s.min = {};
   return s;
@@ -63,7 +64,7 @@ void report::print(std::ostream& out, int top_links) const {
   const double n = pes.empty() ? 1.0 : static_cast<double>(pes.size());
   auto row = [&](const char* name, spread s) {
     fmt::print(out, "{:<10} {:>16} {:>16} {:>16}\n", name, t(s.min),
-               t({static_cast<std::int64_t>(static_cast<double>(s.sum.ps) / n)}), t(s.max));
+               t({static_cast<std::int64_t>(static_cast<double>(s.sum) / n)}), t(s.max));
   };
   row("finish", over_pes(pes, [](const pe_report& p) { return p.finish; }));
   row("compute", over_pes(pes, [](const pe_report& p) { return p.compute; }));

@@ -78,12 +78,17 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
       r.unreceived.push_back({u->src, u->dst, u->tag, u->bytes, u->arrival});
     r.pes.push_back(std::move(p));
   }
+  if (outcome == engine::outcome::overflow) {
+    r.status = run_status::failed;
+    r.problems.insert(r.problems.begin(), net.overflow_problem());
+  }
   if (outcome == engine::outcome::deadlock && r.status == run_status::ok) {
     r.status = run_status::deadlock;
     r.problems.insert(r.problems.begin(), "deadlock: every unfinished PE is blocked and no message is in flight");
   }
   r.makespan = makespan;
-  r.conserved = r.sent == r.delivered;
+  // A run stopped by an overflow leaves messages in flight: nothing was lost, the run ended.
+  r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow;
 
   const auto stats = net.links();
   r.links.reserve(stats.size());

@@ -1,6 +1,8 @@
 #include "weft/units.hpp"
 
+#include <charconv>
 #include <cmath>
+#include <optional>
 #include <cstdio>
 #include <numeric>
 #include <stdexcept>
@@ -38,13 +40,31 @@ number_and_suffix split(std::string_view text, std::string_view what, std::strin
   return {v, suffix};
 }
 
+// 2^63 is exact in a double; anything below it converts to int64 without overflow.
+constexpr double two_to_63 = 9223372036854775808.0;
+
+[[noreturn]] void too_large(std::string_view what, std::string_view text, const std::string& largest) {
+  throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is too large (at most " + largest +
+                              ")");
+}
+
 std::int64_t whole(double v, std::string_view what, std::string_view text) {
   double r = std::round(v);
+  if (r >= static_cast<double>(latest_time.ps)) too_large(what, text, latest_time_text());
   if (std::fabs(v - r) > 1e-6 * std::max(1.0, std::fabs(v)))
     throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
                                 "' is finer than one picosecond tick");
-  if (r > 9.2e18) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' is too large");
   return static_cast<std::int64_t>(r);
+}
+
+// A leading whole number ("9223372036854775806", "4KiB"), parsed exactly: a double would round
+// the last digits near the int64 limit. Empty for fractions, exponents and out-of-range values.
+std::optional<std::int64_t> exact_whole(std::string_view text) {
+  std::int64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc{} || n < 0) return std::nullopt;
+  if (end != text.data() + text.size() && (*end == '.' || *end == 'e' || *end == 'E')) return std::nullopt;
+  return n;
 }
 
 // Lowest terms, so that 4GB/s becomes exactly 250/1 ps per byte.
@@ -70,6 +90,12 @@ vtime parse_time(std::string_view text, std::string_view what) {
   auto [v, suffix] = split(text, what, time_units);
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, time_units);
+  if (auto n = exact_whole(text)) {
+    std::int64_t ps = 0;
+    if (__builtin_mul_overflow(*n, static_cast<std::int64_t>(scale), &ps) || ps > latest_time.ps)
+      too_large(what, text, latest_time_text());
+    return {ps};
+  }
   return {whole(v * scale, what, text)};
 }
 
@@ -85,7 +111,14 @@ std::int64_t parse_bytes(std::string_view text, std::string_view what) {
   else if (suffix == "MB") scale = 1e6;
   else if (suffix == "GB") scale = 1e9;
   else bad(what, text, allowed);
+  const std::string largest = "8EiB - 1B = " + std::to_string(INT64_MAX) + " bytes";
+  if (auto n = exact_whole(text)) {
+    std::int64_t bytes = 0;
+    if (__builtin_mul_overflow(*n, static_cast<std::int64_t>(scale), &bytes)) too_large(what, text, largest);
+    return bytes;
+  }
   double bytes = v * scale;
+  if (std::round(bytes) >= two_to_63) too_large(what, text, largest);
   if (std::fabs(bytes - std::round(bytes)) > 1e-9) bad(what, text, "a whole number of bytes");
   return static_cast<std::int64_t>(std::round(bytes));
 }
@@ -106,12 +139,20 @@ byte_time parse_bandwidth(std::string_view text, std::string_view what) {
   else if (suffix == "Gb/s") bytes_per_s = v * 1e9 / 8;
   else bad(what, text, allowed);
   if (bytes_per_s <= 0) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + "' must be > 0");
-  // τ = 1e12 / bytes_per_s picoseconds per byte, kept as an exact fraction where possible.
-  double den = bytes_per_s;
-  std::int64_t num = 1000000000000LL;
+  // τ = 1e12 / bytes_per_s picoseconds per byte, kept as an exact fraction num/den where possible.
+  // Both must fit in int64: that bounds the rate from above, and from below so that τ stays
+  // under latest_time (a slower link could not carry one byte).
+  if (bytes_per_s > 1e18) too_large(what, text, "1e18B/s");
+  if (bytes_per_s < 1e-6)
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is too small (at least 1e-6B/s, which takes 1e18 ps = 11.6 days per byte)");
+  const double den = bytes_per_s;
+  const std::int64_t num = 1000000000000LL;
   std::int64_t scale = 1;
-  while (std::fabs(den * scale - std::round(den * scale)) > 1e-6 && scale < 1000000) scale *= 10;
-  return reduced({num * scale, static_cast<std::int64_t>(std::round(den * scale))});
+  auto inexact = [](double x) { return x < 1 || std::fabs(x - std::round(x)) > 1e-6; };
+  while (inexact(den * static_cast<double>(scale)) && scale < 1000000 && den * static_cast<double>(scale) < 1e17)
+    scale *= 10;
+  return reduced({num * scale, std::llround(den * static_cast<double>(scale))});
 }
 
 byte_time parse_byte_time(std::string_view text, std::string_view what) {
@@ -121,9 +162,15 @@ byte_time parse_byte_time(std::string_view text, std::string_view what) {
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, allowed);
   double ps = v * scale;
+  if (std::round(ps) >= static_cast<double>(latest_time.ps)) too_large(what, text, latest_time_text() + " per byte");
   std::int64_t den = 1;
-  while (std::fabs(ps * den - std::round(ps * den)) > 1e-9 && den < 1000000) den *= 10;
-  return reduced({static_cast<std::int64_t>(std::round(ps * den)), den});
+  auto at = [&](std::int64_t d) { return ps * static_cast<double>(d); };
+  while (std::fabs(at(den) - std::round(at(den))) > 1e-9 && den < 1000000 && at(den) < 1e17) den *= 10;
+  const std::int64_t num = std::llround(at(den));
+  if (num == 0 && ps > 0)
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is finer than 1e-6 ps per byte (use 0 for no time per byte)");
+  return reduced({num, den});
 }
 
 flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
@@ -136,6 +183,14 @@ flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
   else if (suffix == "Tflops" || suffix == "TF/s") scale = 1e12;
   else bad(what, text, allowed);
   return {v * scale};
+}
+
+std::string latest_time_text() {
+  constexpr std::int64_t ps_per_s = 1000000000000, ps_per_day = 86400 * ps_per_s;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%lld.%012lld s (about %lld days)", static_cast<long long>(latest_time.ps / ps_per_s),
+                static_cast<long long>(latest_time.ps % ps_per_s), static_cast<long long>(latest_time.ps / ps_per_day));
+  return buf;
 }
 
 std::string format_time(vtime t, bool ticks) {

@@ -50,3 +50,46 @@ BOOST_AUTO_TEST_CASE(rates_are_kept_in_lowest_terms) {
   BOOST_TEST(pio.num == 2000);
   BOOST_TEST(pio.den == 7);
 }
+
+BOOST_AUTO_TEST_CASE(durations_reach_the_latest_virtual_time_exactly_and_no_further) {
+  BOOST_TEST(weft::latest_time.ps == INT64_MAX - 1);
+  BOOST_TEST(weft::parse_time("9223372036854775806", "t").ps == weft::latest_time.ps);
+  BOOST_TEST(weft::parse_time("9223372s", "t").ps == 9223372000000000000);
+  const std::string largest = "at most 9223372.036854775806 s (about 106 days))";
+  BOOST_TEST(refusal([] { weft::parse_time("9223372036854775807", "--gap"); }) ==
+             "--gap: '9223372036854775807' is too large (" + largest);
+  BOOST_TEST(refusal([] { weft::parse_time("9223373s", "--alpha"); }) == "--alpha: '9223373s' is too large (" + largest);
+  BOOST_TEST(refusal([] { weft::parse_time("3e18ms", "--alpha"); }) == "--alpha: '3e18ms' is too large (" + largest);
+  BOOST_TEST(refusal([] { weft::parse_time("99999999999999999999", "--o-send"); }) ==
+             "--o-send: '99999999999999999999' is too large (" + largest);
+}
+
+BOOST_AUTO_TEST_CASE(sizes_reach_int64_exactly_and_refuse_more_naming_the_largest) {
+  BOOST_TEST(weft::parse_bytes("9223372036854775807", "s") == INT64_MAX);
+  BOOST_TEST(weft::parse_bytes("8589934591G", "s") == 8589934591LL * 1024 * 1024 * 1024);
+  const std::string largest = "is too large (at most 8EiB - 1B = 9223372036854775807 bytes)";
+  BOOST_TEST(refusal([] { weft::parse_bytes("1e30", "--bytes"); }) == "--bytes: '1e30' " + largest);
+  BOOST_TEST(refusal([] { weft::parse_bytes("9223372036854775808", "--bytes"); }) ==
+             "--bytes: '9223372036854775808' " + largest);
+  BOOST_TEST(refusal([] { weft::parse_bytes("8589934592G", "--bytes"); }) == "--bytes: '8589934592G' " + largest);
+}
+
+BOOST_AUTO_TEST_CASE(rates_and_times_per_byte_refuse_what_their_fraction_cannot_hold) {
+  BOOST_TEST(weft::parse_bandwidth("1e-6B/s", "b").serialize(1).ps == 1000000000000000000);
+  BOOST_TEST(weft::parse_bandwidth("1e18B/s", "b").serialize(1000000).ps == 1);
+  BOOST_TEST(refusal([] { weft::parse_bandwidth("1e-7B/s", "--bandwidth"); }) ==
+             "--bandwidth: '1e-7B/s' is too small (at least 1e-6B/s, which takes 1e18 ps = 11.6 days per byte)");
+  BOOST_TEST(refusal([] { weft::parse_bandwidth("1e30B/s", "--bandwidth"); }) ==
+             "--bandwidth: '1e30B/s' is too large (at most 1e18B/s)");
+  BOOST_TEST(refusal([] { weft::parse_byte_time("1e30", "--tau"); }) ==
+             "--tau: '1e30' is too large (at most 9223372.036854775806 s (about 106 days) per byte)");
+  BOOST_TEST(refusal([] { weft::parse_byte_time("1e-9ps", "--tau"); }) ==
+             "--tau: '1e-9ps' is finer than 1e-6 ps per byte (use 0 for no time per byte)");
+}
+
+BOOST_AUTO_TEST_CASE(a_serialization_past_every_time_saturates_instead_of_wrapping) {
+  const weft::byte_time second_per_byte{1000000000000, 1};
+  BOOST_TEST(second_per_byte.serialize(10 << 20).ps == INT64_MAX);
+  const weft::byte_time fraction{2000, 7};
+  BOOST_TEST(fraction.serialize(INT64_MAX).ps == INT64_MAX);
+}

@@ -9,10 +9,12 @@
 //     if (pe.rank() != 0) pe.send(right, weft::tag{1}, token);
 //   }
 
+#include <array>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -40,38 +42,81 @@ struct flops {
   double count = 0;
 };
 
-/// Bytes to send: a view of real data plus the size the network model charges for it
-/// (by default the size of the data).
-struct payload {
-  std::span<const std::byte> data;
-  std::int64_t modelled = -1;  ///< -1: use data.size()
+namespace detail {
+template <class T>
+inline constexpr bool is_span_v = false;
+template <class T, std::size_t Extent>
+inline constexpr bool is_span_v<std::span<T, Extent>> = true;
+}  // namespace detail
+
+/// Bytes to send plus the size the network model charges for them (by default their real size).
+///
+/// A payload never outlives its bytes where it can own them, so a batch of `outgoing` built in
+/// a loop stays correct:
+///  - a single trivially copyable value (an int, a double, a small struct) is copied into the
+///    payload: inline up to inline_capacity bytes (no allocation), on the heap beyond;
+///  - a temporary std::vector is moved into the payload and kept alive by it;
+///  - a named vector or a span is viewed, not copied (sending a big buffer costs one copy, made
+///    when the send starts): it must stay alive and unchanged until the call that takes the
+///    payload (send, isend, isend_chain) has returned.
+class payload {
+ public:
+  static constexpr std::size_t inline_capacity = 32;
 
   payload() = default;
-  payload(std::span<const std::byte> d, std::int64_t m = -1) : data(d), modelled(m) {}
+  template <class T, std::size_t Extent>
+    requires std::is_trivially_copyable_v<T>
+  payload(std::span<T, Extent> s, std::int64_t modelled = -1)
+      : view_(std::as_bytes(s)), modelled_(modelled) {}
   template <class T>
     requires std::is_trivially_copyable_v<T>
-  payload(std::span<const T> s, std::int64_t m = -1) : data(std::as_bytes(s)), modelled(m) {}
+  payload(const std::vector<T>& v, std::int64_t modelled = -1)
+      : view_(std::as_bytes(std::span<const T>(v))), modelled_(modelled) {}
   template <class T>
     requires std::is_trivially_copyable_v<T>
-  payload(const std::vector<T>& v, std::int64_t m = -1)
-      : data(std::as_bytes(std::span<const T>(v))), modelled(m) {}
-  /// A single trivially copyable value (an int, a double, a small struct).
-  template <class T>
-    requires(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T> && std::is_object_v<T>)
-  payload(const T& value, std::int64_t m = -1)
-      : data(reinterpret_cast<const std::byte*>(&value), sizeof(T)), modelled(m) {}
-
-  std::int64_t modelled_bytes() const {
-    return modelled >= 0 ? modelled : static_cast<std::int64_t>(data.size());
+  payload(std::vector<T>&& v, std::int64_t modelled = -1) : modelled_(modelled) {
+    auto owned = std::make_shared<const std::vector<T>>(std::move(v));
+    view_ = std::as_bytes(std::span<const T>(*owned));
+    owner_ = std::move(owned);
   }
+  /// A single trivially copyable value, copied.
+  template <class T>
+    requires(std::is_trivially_copyable_v<T> && std::is_object_v<T> && !std::is_pointer_v<T> &&
+             !detail::is_span_v<T>)
+  payload(const T& value, std::int64_t modelled = -1) : modelled_(modelled) {
+    const auto* bytes = reinterpret_cast<const std::byte*>(&value);
+    if constexpr (sizeof(T) <= inline_capacity) {
+      std::memcpy(inline_.data(), bytes, sizeof(T));
+      inline_size_ = sizeof(T);
+    } else {
+      auto owned = std::make_shared<const std::vector<std::byte>>(bytes, bytes + sizeof(T));
+      view_ = *owned;
+      owner_ = std::move(owned);
+    }
+  }
+
+  /// The real bytes. Held inline, they are addressed afresh on every call, so copies and moves
+  /// of a payload need no fix-up.
+  std::span<const std::byte> bytes() const {
+    return inline_size_ > 0 ? std::span<const std::byte>(inline_.data(), inline_size_) : view_;
+  }
+  std::int64_t modelled_bytes() const {
+    return modelled_ >= 0 ? modelled_ : static_cast<std::int64_t>(bytes().size());
+  }
+
+ private:
+  std::span<const std::byte> view_;      ///< the bytes when not inline
+  std::shared_ptr<const void> owner_;    ///< keeps owned bytes alive (shared: copies stay cheap)
+  std::int64_t modelled_ = -1;           ///< -1: the real size
+  std::size_t inline_size_ = 0;          ///< > 0: the bytes are inline_[0, inline_size_)
+  std::array<std::byte, inline_capacity> inline_{};
 };
 
 /// `data` with an explicit modelled size: pe.send(1, tag{0}, weft::sized(x, 1 << 20)).
+/// Takes what payload takes, and owns or views it the same way.
 template <class T>
-payload sized(const T& data, std::int64_t modelled_bytes) {
-  payload p(data);
-  p.modelled = modelled_bytes;
-  return p;
+payload sized(T&& data, std::int64_t modelled_bytes) {
+  return payload(std::forward<T>(data), modelled_bytes);
 }
 
 /// A received message: where it came from, its real bytes and its modelled size.
@@ -131,11 +176,12 @@ class pe {
 
   /// Sends and returns when the send buffer may be reused: after o_send on an all-port PE,
   /// after the port has finished injecting the message on a single-port PE.
-  void send(int dst, tag t, payload data);
+  void send(int dst, tag t, const payload& data);
   /// Starts a send; the data is copied at once, so the buffer may be reused immediately.
-  request isend(int dst, tag t, payload data);
+  request isend(int dst, tag t, const payload& data);
 
-  /// One message of a chained batch.
+  /// One message of a chained batch; its payload owns single values and temporary vectors, so
+  /// a batch may be built from loop variables (see payload for what is viewed).
   struct outgoing {
     int dst;
     weft::tag tag;

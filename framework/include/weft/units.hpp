@@ -31,6 +31,13 @@ struct vtime {
   double micros() const { return static_cast<double>(ps) * 1e-6; }
 };
 
+/// The latest virtual time a run can reach: INT64_MAX - 1 ps, about 106.75 days (INT64_MAX
+/// itself is vtime::infinity(), the engine's "never"). Parsed durations stay within it, and a
+/// run whose clock would pass it stops with an error (docs/model.md, "Virtual time").
+inline constexpr vtime latest_time{INT64_MAX - 1};
+/// latest_time for messages: "9223372.036854775806 s (about 106 days)".
+std::string latest_time_text();
+
 inline constexpr vtime max(vtime a, vtime b) { return a < b ? b : a; }
 inline constexpr vtime min(vtime a, vtime b) { return a < b ? a : b; }
 
@@ -40,10 +47,15 @@ struct byte_time {
   std::int64_t num = 0;
   std::int64_t den = 1;
 
+  /// Saturates at vtime::infinity() when the time is past every representable one, so that a
+  /// checked sum with it fails (weft/detail/checked_time.hpp).
   vtime serialize(std::int64_t bytes) const {
-    if (den == 1) return {bytes * num};  // the common case; skips a 128-bit division
-    auto p = static_cast<__int128>(bytes) * num;
-    return {static_cast<std::int64_t>((p + den - 1) / den)};
+    if (den == 1) {  // the common case; skips a 128-bit division
+      std::int64_t ps = 0;
+      return {__builtin_mul_overflow(bytes, num, &ps) ? INT64_MAX : ps};
+    }
+    const auto ps = (static_cast<__int128>(bytes) * num + den - 1) / den;
+    return {ps > INT64_MAX ? INT64_MAX : static_cast<std::int64_t>(ps)};
   }
   bool is_zero() const { return num == 0; }
 };
@@ -54,7 +66,8 @@ struct flop_rate {
 };
 
 /// Parses a duration: "250ns", "1.5us", "2ms", "1s", "40ps", or a bare number of ticks ("7").
-/// Throws std::invalid_argument naming `what` and the bad text; negative values are refused.
+/// Throws std::invalid_argument naming `what` and the bad text; negative values and values past
+/// latest_time are refused (the parsers below likewise refuse what does not fit).
 vtime parse_time(std::string_view text, std::string_view what);
 /// Parses a size: "64", "8B", "4KiB", "1MiB", "1K" (=1024), "1KB" (=1000), "2M", "1G".
 std::int64_t parse_bytes(std::string_view text, std::string_view what);

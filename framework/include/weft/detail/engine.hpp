@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "weft/detail/event_queue.hpp"
@@ -65,7 +66,8 @@ class engine {
   /// Takes a PE's blocking state after its phase (a PE that synchronizes on its clock).
   void absorb_status(const pe_state& pe);
 
-  enum class outcome { resume, finished, deadlock };
+  /// overflow: a time passed latest_time; overflow_problem() says where.
+  enum class outcome { resume, finished, deadlock, overflow };
   /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
   /// `runner` (may be null) runs the partitions of a window in parallel.
   outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
@@ -92,6 +94,8 @@ class engine {
   /// Empties the queues of a run stopped early and returns the messages not yet delivered
   /// (each once), for the caller to free: nothing else owns them.
   std::vector<message*> take_undelivered();
+  /// What overflowed, when advance() returned outcome::overflow.
+  const std::string& overflow_problem() const { return overflow_; }
 
  private:
   enum kind : std::uint64_t { send_done = 0, delivery = 1, hop_request = 2 };
@@ -109,6 +113,8 @@ class engine {
       return a.tie != b.tie ? a.tie > b.tie : a.packet > b.packet;
     }
   };
+  /// a before b in the order the engine commits events.
+  static bool earlier(const event& a, const event& b) { return a.time != b.time ? a.time < b.time : tie_later{}(b, a); }
   struct sync_entry {
     vtime until;
     int rank;
@@ -132,6 +138,8 @@ class engine {
     std::vector<std::uint64_t> hop_histogram;
     std::vector<link_span> spans;
     vtime last_arrival{};
+    std::string overflow;  // set when a hop's time passed latest_time: the partition stops
+    event overflow_event{};  // the hop request that overflowed
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
@@ -140,6 +148,10 @@ class engine {
   void push(partition& from, const event& e);
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
   void process_hop(partition& p, const event& e);
+  /// Stops partition `p` at event `e` with `problem` (an overflow).
+  void stop(partition& p, const event& e, std::string problem);
+  void note_overflow(partition& p, const event& e, link_id l, std::int64_t start, std::int64_t setup,
+                     std::int64_t serial);
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
@@ -178,6 +190,7 @@ class engine {
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
   std::uint64_t injected_ = 0, phases_ = 0;
+  std::string overflow_;
   std::vector<std::uint8_t> marks_;  // scratch of ascending()
 };
 
