@@ -164,7 +164,8 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
 }
 
 // Found by tests/fuzz/preset_fuzz: "16abc" was read as 16 PEs, an empty name or topology was
-// accepted, and a mapping id past node_id's range wrapped around.
+// accepted, a bad switching or ports word did not name the file, and a mapping id past
+// node_id's range wrapped around.
 BOOST_AUTO_TEST_CASE(procs_names_and_mapping_ids_in_a_preset_are_read_whole_or_refused) {
   BOOST_TEST(load_error(preset_file("procs", ring_preset + "procs = \"16abc\"\n")).ends_with(
       "procs.toml: procs '16abc' is not a whole number of PEs"));
@@ -174,6 +175,10 @@ BOOST_AUTO_TEST_CASE(procs_names_and_mapping_ids_in_a_preset_are_read_whole_or_r
       "empty.toml: name is empty"));
   BOOST_TEST(load_error(preset_file("no_topo", "name = \"x\"\ntopology = \"\"\n")).ends_with(
       "no_topo.toml: topology is empty"));
+  BOOST_TEST(load_error(preset_file("ports", ring_preset + "[link]\nports = \"sintgle-port\"\n")).ends_with(
+      "ports.toml: link.ports 'sintgle-port' is not valid (all, single)"));
+  BOOST_TEST(load_error(preset_file("switching", ring_preset + "[link]\nswitching = \"wormhole\"\n")).ends_with(
+      "switching.toml: link.switching 'wormhole' is not valid (store-and-forward|saf, cut-through|ct)"));
   BOOST_TEST(load_error(preset_file("wrap", ring_preset + "[mappings]\nm = [0, 4294967296]\n")).ends_with(
       "wrap.toml: mappings.m holds a value that is not a node id"));
 }

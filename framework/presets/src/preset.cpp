@@ -87,9 +87,19 @@ void read_link(const reader& r, link_model& m) {
   time("o_recv", m.o_recv);
   time("gap", m.gap);
   time("poll", m.poll);
-  if (auto t = r.text("switching")) m.mode = parse_switching(*t);
+  // These parsers name the key ("ports 'x' is not valid"); the file and table go in front.
+  auto spelled = [&](std::string_view key, auto parse, auto& into) {
+    auto t = r.text(key);
+    if (!t) return;
+    try {
+      into = parse(*t);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(r.source + ": " + r.prefix + e.what());
+    }
+  };
+  spelled("switching", parse_switching, m.mode);
   if (auto t = r.text("mtu")) m.mtu = parse_bytes(*t, r.where("mtu"));
-  if (auto t = r.text("ports")) m.ports = parse_port_model(*t);
+  spelled("ports", parse_port_model, m.ports);
   if (auto t = r.text("flops")) m.flops = parse_flop_rate(*t, r.where("flops"));
   if (auto t = r.text("short_max")) m.short_max = parse_bytes(*t, r.where("short_max"));
   time("short_alpha", m.short_alpha);
