@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "weft/presets/preset.hpp"
@@ -101,4 +102,89 @@ BOOST_AUTO_TEST_CASE(a_preset_file_with_a_bad_value_names_the_file_and_the_field
                         [](const auto& e) { return std::string(e.what()).find("x.toml: link.alpha") != std::string::npos; });
   BOOST_CHECK_EXCEPTION(presets::parse("topology = \"ring:4\"\n", "y.toml"), std::invalid_argument,
                         [](const auto& e) { return std::string(e.what()) == "y.toml: name is missing"; });
+}
+
+// Found by tests/fuzz/mapping_fuzz: ids past node_id's range wrapped around (4294967296 read as
+// node 0, 11611111016 as a negative id) instead of being refused.
+BOOST_AUTO_TEST_CASE(a_mapping_file_id_too_large_for_a_node_id_is_refused_not_wrapped) {
+  const std::string file = "presets_test_huge_id.txt";
+  for (const char* id : {"4294967296", "11611111016", "2147483648"}) {
+    std::ofstream(file) << "0 " << id << "\n";
+    BOOST_CHECK_EXCEPTION(presets::read_mapping_file(file), std::invalid_argument, [&](const auto& e) {
+      return std::string(e.what()) == "mapping file '" + file + "' line 1: '" + id + "' is not a node id";
+    });
+  }
+  std::ofstream(file) << "2147483647\n";
+  BOOST_TEST((presets::read_mapping_file(file) == std::vector<weft::node_id>{2147483647}));
+  std::remove(file.c_str());
+}
+
+namespace {
+
+/// Writes `text` as a preset file in a fresh temporary folder and returns its path.
+std::string preset_file(const std::string& name, const std::string& text) {
+  auto dir = std::filesystem::temp_directory_path() / "weft_presets_test";
+  std::filesystem::create_directories(dir);
+  auto path = (dir / (name + ".toml")).string();
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// The message presets::load(path) throws, or "" if it loads.
+std::string load_error(const std::string& path) {
+  try {
+    presets::load(path);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const std::string ring_preset = "name = \"r\"\ntopology = \"ring:4\"\n";
+
+}  // namespace
+
+// A misspelled key used to be ignored: the parameter kept its default and the run was silently
+// wrong. The message names the file, the line, the key and the keys that exist.
+BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_file_line_and_known_keys) {
+  auto typo = preset_file("typo", ring_preset + "[link]\nalpha = \"1us\"\nalpah = \"2us\"\n");
+  BOOST_TEST(load_error(typo) ==
+             typo + ":5: unknown key 'link.alpah' (known in [link]: alpha, tau, bandwidth, hop_latency, o_send, "
+                    "o_recv, gap, poll, switching, mtu, ports, flops, short_max, short_alpha, short_tau, "
+                    "short_bandwidth, chain_alpha)");
+  auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
+  BOOST_TEST(load_error(table) ==
+             table + ":3: unknown key 'links' (known: name, summary, topology, routing, procs, link, mappings)");
+  auto top = preset_file("top", ring_preset + "proc = 4\n");
+  BOOST_TEST(load_error(top) ==
+             top + ":3: unknown key 'proc' (known: name, summary, topology, routing, procs, link, mappings)");
+  auto not_table = preset_file("not_table", ring_preset + "link = \"fast\"\n");
+  BOOST_TEST(load_error(not_table) == not_table + ":3: link must be a table ([link])");
+  BOOST_TEST(load_error(preset_file("fine", ring_preset + "[link]\nalpha = \"1us\"\n")).empty());
+}
+
+// Found by tests/fuzz/preset_fuzz: "16abc" was read as 16 PEs, an empty name or topology was
+// accepted, a bad switching or ports word did not name the file, and a mapping id past
+// node_id's range wrapped around.
+BOOST_AUTO_TEST_CASE(procs_names_and_mapping_ids_in_a_preset_are_read_whole_or_refused) {
+  BOOST_TEST(load_error(preset_file("procs", ring_preset + "procs = \"16abc\"\n")).ends_with(
+      "procs.toml: procs '16abc' is not a whole number of PEs"));
+  BOOST_TEST(load_error(preset_file("big_procs", ring_preset + "procs = 4294967297\n")).ends_with(
+      "big_procs.toml: procs '4294967297' is not a whole number of PEs"));
+  BOOST_TEST(load_error(preset_file("empty", "name = \"\"\ntopology = \"ring:4\"\n")).ends_with(
+      "empty.toml: name is empty"));
+  BOOST_TEST(load_error(preset_file("no_topo", "name = \"x\"\ntopology = \"\"\n")).ends_with(
+      "no_topo.toml: topology is empty"));
+  BOOST_TEST(load_error(preset_file("ports", ring_preset + "[link]\nports = \"sintgle-port\"\n")).ends_with(
+      "ports.toml: link.ports 'sintgle-port' is not valid (all, single)"));
+  BOOST_TEST(load_error(preset_file("switching", ring_preset + "[link]\nswitching = \"wormhole\"\n")).ends_with(
+      "switching.toml: link.switching 'wormhole' is not valid (store-and-forward|saf, cut-through|ct)"));
+  BOOST_TEST(load_error(preset_file("wrap", ring_preset + "[mappings]\nm = [0, 4294967296]\n")).ends_with(
+      "wrap.toml: mappings.m holds a value that is not a node id"));
+}
+
+// toml++ knows where a syntax error is: the message gives the line.
+BOOST_AUTO_TEST_CASE(a_toml_syntax_error_names_the_file_and_the_line) {
+  auto broken = preset_file("broken", ring_preset + "[link\n");
+  BOOST_TEST(load_error(broken).starts_with(broken + ":3: "));
 }

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "test_support.hpp"
+#include "weft/topo/fibonacci_tree.hpp"
 
 using namespace weft;
 
@@ -68,6 +69,17 @@ BOOST_AUTO_TEST_CASE(a_fibonacci_tree_with_m_0_is_refused) {
   BOOST_TEST(mentions(error_of("fib:1,2,1,2"), "h = 1"));
 }
 
+// Found by tests/fuzz/topology_spec_fuzz: the size recurrence kept one entry per level, so
+// fib:2000000000 asked for 16 GB before any limit was checked (`weft topo` ran out of memory).
+BOOST_AUTO_TEST_CASE(a_fibonacci_tree_taller_than_2_to_the_20_is_refused_before_allocating) {
+  BOOST_TEST(error_of("fib:2000000000") ==
+             "topology 'fib:2000000000': height h = 2000000000 must be at most 1048576 (fib:h,m,n,i)");
+  BOOST_TEST(mentions(error_of("fib:1048577,1048577,1,2"), "h = 1048577"));
+  BOOST_TEST(topo::fibonacci_tree_size(2000000000, 1000000000, 1, 2) == 1);  // one node, no 16 GB table
+  BOOST_TEST(topo::fibonacci_tree_size(2000000000, 1, 1, 2) == INT64_MAX / 4);
+  BOOST_TEST(error_of("fib:1048576,1048576,1,2").empty());
+}
+
 BOOST_AUTO_TEST_CASE(unknown_names_list_the_known_ones) {
   auto e = error_of("hexagon:5");
   BOOST_TEST(mentions(e, "hexagon"));
@@ -90,6 +102,19 @@ BOOST_AUTO_TEST_CASE(edge_list_files_that_are_missing_malformed_disconnected_or_
   BOOST_TEST(mentions(error_of("file:" + undeclared), "'b' is not declared"));
   auto oneway = write_file("oneway", "node a\nnode b\na -> b\n");
   BOOST_TEST(mentions(error_of("file:" + oneway), "cannot reach"));
+}
+
+// Found by tests/fuzz/topology_spec_fuzz: "direct" was accepted on any graph and threw only when
+// a route met two nodes without a link, inside a running PE (`weft run ring -m mesh:8
+// --routing direct` hung after an unhandled exception in an actor).
+BOOST_AUTO_TEST_CASE(direct_routing_on_a_graph_that_is_not_fully_connected_is_refused_up_front) {
+  BOOST_TEST(error_of("mesh:8", "direct") ==
+             "routing direct needs a fully connected graph: nodes 0 and 2 of 'mesh:8' are not neighbours");
+  BOOST_TEST(mentions(error_of("fattree:2,2", "direct"), "fully connected"));
+  BOOST_TEST(error_of("full:5", "direct").empty());
+  BOOST_TEST(error_of("ring:3", "direct").empty());  // a triangle is fully connected
+  auto pair = write_file("pair", "node a\nnode b\na b\n");
+  BOOST_TEST(error_of("file:" + pair, "direct").empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -42,4 +42,16 @@ BOOST_AUTO_TEST_CASE(fat_trees_of_16_nodes_have_full_bisection_and_minimal_route
   BOOST_TEST(topo::exact_bisection(*small) == 8);
 }
 
+// Found by tests/fuzz/topology_spec_fuzz (fib:18,7,1,34442 took 24 s): every tree link went
+// through the duplicate scan of the parent's links, quadratic in the fan-out, so tree:1000000
+// (within the 2^24-node limit) would have taken hours. Tree links are distinct by construction.
+BOOST_AUTO_TEST_CASE(a_switch_with_a_million_children_builds_with_one_link_each_way_per_child) {
+  test::registries reg;
+  auto t = reg.make("tree:1000000");
+  BOOST_TEST(t->node_count() == 1000001);
+  BOOST_TEST(t->links().size() == 2000000u);
+  BOOST_TEST(t->out_links(1000000).size() == 1000000u);  // the switch is numbered after its leaves
+  BOOST_TEST(t->find_link(999999, 1000000).has_value());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

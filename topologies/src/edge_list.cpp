@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace weft::topo {
 
@@ -50,7 +51,11 @@ node_id unreachable(const topology& t, bool reverse) {
 edge_list::edge_list(std::string spec, std::vector<std::string> names,
                      const std::vector<std::pair<node_id, node_id>>& links)
     : topology(std::move(spec), static_cast<node_id>(names.size())), names_(std::move(names)) {
-  for (auto [a, b] : links) add_link(a, b);
+  // Repeated edges merge (the first one stays); a hash set instead of add_link's scan of the
+  // node's links keeps a hub with many neighbours linear.
+  std::unordered_set<std::int64_t> seen;
+  for (auto [a, b] : links)
+    if (seen.insert(static_cast<std::int64_t>(a) << 32 | b).second) add_new_link(a, b);
   finalize();
 }
 

@@ -9,18 +9,25 @@ namespace weft::topo {
 
 std::int64_t fibonacci_tree_size(int h, int m, int n, int i) {
   if (m < 1 || n < 1 || i < 2 || h < 0) return -1;
+  if (h < m) return 0;
+  if (h < 2 * static_cast<std::int64_t>(m) + n) return 1;
   constexpr std::int64_t cap = std::numeric_limits<std::int64_t>::max() / 4;
-  std::vector<std::int64_t> size(static_cast<std::size_t>(h) + 1, 0);
-  for (int k = 1; k <= h; ++k) {
-    if (k < m) size[static_cast<std::size_t>(k)] = 0;
-    else if (k < 2 * m + n) size[static_cast<std::size_t>(k)] = 1;
+  // N_k never decreases in k, so once it saturates so does N_h: the table stops there instead of
+  // holding h entries (fib:2000000000 would ask for 16 GB).
+  std::vector<std::int64_t> size;
+  for (int k = 0; k <= h; ++k) {
+    std::int64_t s = 0;
+    if (k == 0 || k < m) s = 0;
+    else if (k < 2 * m + n) s = 1;
     else {
       auto a = size[static_cast<std::size_t>(k - m)];
       auto b = size[static_cast<std::size_t>(k - m - n)];
-      size[static_cast<std::size_t>(k)] = (b > cap / i) ? cap : std::min(cap, a + (i - 1) * b);
+      s = (b > cap / i) ? cap : std::min(cap, a + (i - 1) * b);
     }
+    if (s == cap) return cap;
+    size.push_back(s);
   }
-  return size[static_cast<std::size_t>(h)];
+  return size.back();
 }
 
 namespace {
@@ -35,6 +42,9 @@ std::vector<node_id> fibonacci_parents(const std::string& spec, int h, int m, in
   if (i < 2)
     throw std::invalid_argument("topology '" + spec + "': arity i = " + std::to_string(i) +
                                 " must be at least 2 (fib:h,m,n,i)");
+  if (h > max_fibonacci_height)
+    throw std::invalid_argument("topology '" + spec + "': height h = " + std::to_string(h) + " must be at most " +
+                                std::to_string(max_fibonacci_height) + " (fib:h,m,n,i)");
   if (h < m)
     throw std::invalid_argument("topology '" + spec + "': height h = " + std::to_string(h) +
                                 " must be at least m = " + std::to_string(m) + " (the tree is empty below m)");

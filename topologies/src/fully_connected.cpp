@@ -1,6 +1,7 @@
 #include "weft/topo/fully_connected.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 namespace weft::topo {
 
@@ -23,8 +24,30 @@ int fully_connected::link_orbit(link_id l) const {
 
 namespace weft::topo {
 
+namespace {
+
+/// Refuses a graph where two compute nodes lack a link: "direct" would otherwise fail only when
+/// a route met them, in the middle of a run.
+void require_fully_connected(const topology& topo) {
+  const node_id c = topo.compute_nodes();
+  std::vector<node_id> degree(static_cast<std::size_t>(c), 0);
+  for (const auto& l : topo.links())
+    if (l.from < c && l.to < c) ++degree[static_cast<std::size_t>(l.from)];  // links are never duplicated
+  for (node_id a = 0; a < c; ++a) {
+    if (degree[static_cast<std::size_t>(a)] == c - 1) continue;
+    for (node_id b = 0; b < c; ++b)
+      if (b != a && !topo.find_link(a, b))
+        throw std::invalid_argument("routing direct needs a fully connected graph: nodes " + std::to_string(a) +
+                                    " and " + std::to_string(b) + " of '" + topo.spec() + "' are not neighbours");
+  }
+}
+
+}  // namespace
+
 direct_routing::direct_routing(const topology& topo)
-    : topo_(topo), complete_(dynamic_cast<const fully_connected*>(&topo) != nullptr) {}
+    : topo_(topo), complete_(dynamic_cast<const fully_connected*>(&topo) != nullptr) {
+  if (!complete_) require_fully_connected(topo);
+}
 
 hop direct_routing::first_hop(node_id current, node_id dst, const route_state&) const {
   if (current == dst) return {};

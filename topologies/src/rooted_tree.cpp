@@ -51,10 +51,12 @@ rooted_tree::rooted_tree(std::string spec, std::vector<node_id> parent, node_id 
   std::vector<int> per_depth(n + 1, 0);
   layer_index_.assign(n, 0);
   for (node_id v : order) layer_index_[static_cast<std::size_t>(v)] = per_depth[static_cast<std::size_t>(depth_[static_cast<std::size_t>(v)])]++;
+  // One parent per node: the links are distinct, and skipping add_link's duplicate scan keeps
+  // a switch with a million children linear instead of quadratic.
   for (std::size_t v = 0; v < n; ++v)
     if (parent_[v] >= 0) {
-      add_link(parent_[v], static_cast<node_id>(v), depth_[v], +1);
-      add_link(static_cast<node_id>(v), parent_[v], depth_[v], -1);
+      add_new_link(parent_[v], static_cast<node_id>(v), depth_[v], +1);
+      add_new_link(static_cast<node_id>(v), parent_[v], depth_[v], -1);
     }
   finalize();
 }

@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include "weft/presets/preset.hpp"
@@ -37,7 +38,8 @@ std::vector<node_id> read_mapping_file(const std::filesystem::path& file) {
         v = std::stoll(word, &used);
       } catch (const std::exception&) {
       }
-      if (v < 0 || used != word.size())
+      // Past node_id's range an id would wrap around to another (or a negative) node.
+      if (v < 0 || v > std::numeric_limits<node_id>::max() || used != word.size())
         throw std::invalid_argument("mapping file '" + file.string() + "' line " + std::to_string(line_no) + ": '" +
                                     word + "' is not a node id");
       nodes.push_back(static_cast<node_id>(v));

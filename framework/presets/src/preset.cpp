@@ -2,12 +2,51 @@
 // parsed by weft's own unit parsers, so a preset reads like the command line it replaces.
 #include "weft/presets/preset.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <limits>
 #include <stdexcept>
 #include <toml++/toml.h>
 
 namespace weft::presets {
 
 namespace {
+
+// Every key the format knows. Anything else is refused: a misspelled key ("alpah") would
+// otherwise leave its parameter at the default, and the run would be silently wrong.
+constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing", "procs", "link", "mappings"};
+constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth",       "hop_latency", "o_send",
+                                          "o_recv",    "gap",         "poll",            "switching",   "mtu",
+                                          "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
+                                          "short_bandwidth", "chain_alpha"};
+
+/// "file.toml:12: " for a node that knows where it came from, else "file.toml: ".
+std::string at(const std::string& source, const toml::source_region& where) {
+  if (where.begin.line == 0) return source + ": ";
+  return source + ":" + std::to_string(where.begin.line) + ": ";
+}
+
+template <std::size_t N>
+void refuse_unknown_keys(const toml::table& table, const std::string_view (&known)[N], const std::string& source,
+                         std::string_view prefix) {
+  for (const auto& [key, node] : table) {
+    if (std::find(std::begin(known), std::end(known), key.str()) != std::end(known)) continue;
+    std::string list;
+    for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    throw std::invalid_argument(at(source, key.source()) + "unknown key '" + std::string(prefix) +
+                                std::string(key.str()) + "' (known" +
+                                (prefix.empty() ? std::string() : " in [" + std::string(prefix.substr(0, prefix.size() - 1)) + "]") +
+                                ": " + list + ")");
+  }
+}
+
+/// The table under `key`, or nullptr when absent; any other kind of value is an error.
+const toml::table* subtable(const toml::table& doc, std::string_view key, const std::string& source) {
+  const auto* node = doc.get(key);
+  if (!node) return nullptr;
+  if (const auto* t = node->as_table()) return t;
+  throw std::invalid_argument(at(source, node->source()) + std::string(key) + " must be a table ([" + std::string(key) + "])");
+}
 
 struct reader {
   const toml::table& table;
@@ -48,9 +87,19 @@ void read_link(const reader& r, link_model& m) {
   time("o_recv", m.o_recv);
   time("gap", m.gap);
   time("poll", m.poll);
-  if (auto t = r.text("switching")) m.mode = parse_switching(*t);
+  // These parsers name the key ("ports 'x' is not valid"); the file and table go in front.
+  auto spelled = [&](std::string_view key, auto parse, auto& into) {
+    auto t = r.text(key);
+    if (!t) return;
+    try {
+      into = parse(*t);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(r.source + ": " + r.prefix + e.what());
+    }
+  };
+  spelled("switching", parse_switching, m.mode);
   if (auto t = r.text("mtu")) m.mtu = parse_bytes(*t, r.where("mtu"));
-  if (auto t = r.text("ports")) m.ports = parse_port_model(*t);
+  spelled("ports", parse_port_model, m.ports);
   if (auto t = r.text("flops")) m.flops = parse_flop_rate(*t, r.where("flops"));
   if (auto t = r.text("short_max")) m.short_max = parse_bytes(*t, r.where("short_max"));
   time("short_alpha", m.short_alpha);
@@ -65,25 +114,30 @@ preset parse(std::string_view text, const std::string& source) {
   try {
     doc = toml::parse(text, source);
   } catch (const toml::parse_error& e) {
-    throw std::invalid_argument(source + ": " + std::string(e.description()));
+    throw std::invalid_argument(at(source, e.source()) + std::string(e.description()));
   }
+  refuse_unknown_keys(doc, top_keys, source, "");
   reader top{doc, source, ""};
   preset p;
   p.source = source;
   p.name = top.required("name");
+  if (p.name.empty()) throw std::invalid_argument(top.where("name") + " is empty");
   p.summary = top.text("summary").value_or("");
   p.topology = top.required("topology");
+  if (p.topology.empty()) throw std::invalid_argument(top.where("topology") + " is empty");
   p.routing = top.text("routing").value_or("");
   if (auto procs = top.text("procs")) {
-    try {
-      p.procs = std::stoi(*procs);
-    } catch (const std::exception&) {
-      throw std::invalid_argument(top.where("procs") + " '" + *procs + "' is not a number");
-    }
+    // The whole text must be the number: "16abc" is not 16.
+    auto [end, ec] = std::from_chars(procs->data(), procs->data() + procs->size(), p.procs);
+    if (procs->empty() || ec != std::errc{} || end != procs->data() + procs->size())
+      throw std::invalid_argument(top.where("procs") + " '" + *procs + "' is not a whole number of PEs");
     if (p.procs < 1) throw std::invalid_argument(top.where("procs") + " must be at least 1");
   }
-  if (const auto* link = doc["link"].as_table()) read_link(reader{*link, source, "link."}, p.model);
-  if (const auto* maps = doc["mappings"].as_table()) {
+  if (const auto* link = subtable(doc, "link", source)) {
+    refuse_unknown_keys(*link, link_keys, source, "link.");
+    read_link(reader{*link, source, "link."}, p.model);
+  }
+  if (const auto* maps = subtable(doc, "mappings", source)) {
     for (const auto& [key, node] : *maps) {
       const auto* arr = node.as_array();
       const std::string name(key.str());
@@ -91,7 +145,7 @@ preset parse(std::string_view text, const std::string& source) {
       std::vector<node_id> nodes;
       for (const auto& v : *arr) {
         auto id = v.value_exact<std::int64_t>();
-        if (!id || *id < 0) throw std::invalid_argument(source + ": mappings." + name + " holds a value that is not a node id");
+        if (!id || *id < 0 || *id > std::numeric_limits<node_id>::max()) throw std::invalid_argument(source + ": mappings." + name + " holds a value that is not a node id");
         nodes.push_back(static_cast<node_id>(*id));
       }
       p.mappings.emplace_back(name, std::move(nodes));

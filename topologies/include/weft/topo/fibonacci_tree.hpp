@@ -14,12 +14,16 @@ namespace weft::topo {
 
 class fibonacci_tree final : public rooted_tree {
  public:
-  /// Throws std::invalid_argument unless m >= 1, n >= 1, i >= 2, h >= m and N_h <= 2^22.
+  /// Throws std::invalid_argument unless m >= 1, n >= 1, i >= 2, m <= h <= 2^20 and N_h <= 2^22.
   fibonacci_tree(std::string spec, int h, int m, int n, int i);
   std::string family() const override { return "fib"; }
 };
 
-/// N_h from the recurrence above (saturates at INT64_MAX / 2); -1 when m < 1 or n < 1 or i < 2.
+/// Tallest tree `fib:` builds: the bound keeps the size recurrence's table (up to h entries) small.
+inline constexpr int max_fibonacci_height = 1 << 20;
+
+/// N_h from the recurrence above (saturates at INT64_MAX / 4); -1 when m < 1 or n < 1 or i < 2.
+/// Memory grows with h until N saturates (at most h entries).
 std::int64_t fibonacci_tree_size(int h, int m, int n, int i);
 
 }  // namespace weft::topo

@@ -21,6 +21,7 @@ namespace weft::topo {
 /// One hop straight to the destination; O(1) per hop on a fully connected graph.
 class direct_routing final : public deterministic_routing {
  public:
+  /// Throws std::invalid_argument unless every two compute nodes of `topo` are neighbours.
   explicit direct_routing(const topology& topo);
   std::string name() const override { return "direct"; }
   hop first_hop(node_id current, node_id dst, const route_state& state) const override;
