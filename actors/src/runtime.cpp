@@ -162,17 +162,23 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     detail::engine::outcome outcome;
     {
       caf::actor_system sys{cfg};
+      // The rank and helper number are spawn arguments, not captures: CAF 0.17 dereferences a
+      // null argument tuple when an actor is spawned without arguments (UBSan reports it).
       actors_.reserve(states_.size());
       for (int r = 0; r < static_cast<int>(states_.size()); ++r)
-        actors_.push_back(sys.spawn<caf::lazy_init>([this, r](caf::event_based_actor* self) -> caf::behavior {
-          return {[this, self, r](resume_atom) { run_slice(self, r); }};
-        }));
+        actors_.push_back(sys.spawn<caf::lazy_init>(
+            [this](caf::event_based_actor* self, int rank) -> caf::behavior {
+              return {[this, self, rank](resume_atom) { run_slice(self, rank); }};
+            },
+            r));
       // One helper per further core: from the first engine phase on it takes engine partitions
       // and PE slices beside the worker that runs the engine, until the run ends.
       for (int p = 1; p < threads_; ++p)
-        helpers_.push_back(sys.spawn([this, p](caf::event_based_actor*) -> caf::behavior {
-          return {[this, p](help_atom) { help_engine(p); }};
-        }));
+        helpers_.push_back(sys.spawn(
+            [this](caf::event_based_actor*, int helper) -> caf::behavior {
+              return {[this, helper](help_atom) { help_engine(helper); }};
+            },
+            p));
       resumed_.resize(states_.size());
       std::iota(resumed_.begin(), resumed_.end(), 0);
       running_.store(static_cast<int>(states_.size()));
