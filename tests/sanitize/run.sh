@@ -5,6 +5,8 @@
 # See tests/sanitize/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# A UBSan finding aborts the test (-fno-sanitize-recover); the stack says where it came from.
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 dir=${1:-build-asan}
 jobs=${JOBS:-2}
 launcher=()
