@@ -16,5 +16,7 @@ cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DWEFT_SANITIZE=${WEFT_S
       -DWEFT_BUILD_BENCH=OFF "${launcher[@]}"
 cmake --build "$dir" -j"$jobs"
 built=$SECONDS
-ctest --test-dir "$dir" --output-on-failure -j"$jobs"
+status=0
+ctest --test-dir "$dir" --output-on-failure -j"$jobs" || status=$?
 echo "sanitizer build ${built} s, suite $((SECONDS - built)) s"
+exit "$status"
