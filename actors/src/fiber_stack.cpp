@@ -17,6 +17,7 @@ namespace weft::detail {
 namespace {
 
 constexpr std::size_t canary_bytes = 512;
+constexpr std::size_t altstack_bytes = 64 * 1024;
 constexpr std::uint64_t canary_word = 0x5745465453544b21ull;  // "WEFTSTK!"
 
 long max_map_count() {
@@ -29,7 +30,6 @@ long max_map_count() {
 // Async-signal-safe state read by the SIGSEGV handler.
 thread_local int running_rank = -1;
 thread_local std::size_t running_bytes = 0;
-thread_local bool altstack_ready = false;
 std::atomic<bool> handler_installed{false};
 // The stack region of the live pool (one run at a time), for the handler.
 std::atomic<const std::byte*> region_low{nullptr};
@@ -67,6 +67,37 @@ void on_segv(int sig, siginfo_t* info, void*) {
   signal(sig, SIG_DFL);
   raise(sig);
 }
+
+/// One thread's alternate signal stack, mapped on first use and given back when the thread ends.
+/// Not a thread_local array: under ASan a thread's exit unmaps whatever alternate stack the
+/// thread then has (ASan's own, installed at thread start). So ours is mmapped, and at thread
+/// exit (C++ thread_local destructors run before ASan's) the previous one is put back.
+class alt_signal_stack {
+ public:
+  alt_signal_stack() {
+    void* p = mmap(nullptr, altstack_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return;  // no alternate stack: an overflow then ends in a plain SIGSEGV
+    stack_t ss{};
+    ss.ss_sp = p;
+    ss.ss_size = altstack_bytes;
+    if (sigaltstack(&ss, &previous_) != 0) {
+      munmap(p, altstack_bytes);
+      return;
+    }
+    memory_ = p;
+  }
+  ~alt_signal_stack() {
+    if (!memory_) return;
+    sigaltstack(&previous_, nullptr);  // SS_DISABLE in its flags when there was none
+    munmap(memory_, altstack_bytes);
+  }
+  alt_signal_stack(const alt_signal_stack&) = delete;
+  alt_signal_stack& operator=(const alt_signal_stack&) = delete;
+
+ private:
+  void* memory_ = nullptr;
+  stack_t previous_{};
+};
 
 }  // namespace
 
@@ -125,13 +156,7 @@ bool stack_pool::intact(std::size_t index) const {
 }
 
 void prepare_overflow_detection_on_this_thread() {
-  if (altstack_ready) return;
-  static thread_local std::byte altstack[64 * 1024];
-  stack_t ss{};
-  ss.ss_sp = altstack;
-  ss.ss_size = sizeof altstack;
-  sigaltstack(&ss, nullptr);
-  altstack_ready = true;
+  static thread_local alt_signal_stack altstack;  // constructed once per thread
   if (!handler_installed.exchange(true)) {
     struct sigaction sa {};
     sa.sa_sigaction = on_segv;

@@ -27,6 +27,7 @@
 #include "weft/detail/shared_round.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
+#include "fiber_switch.hpp"
 
 namespace weft {
 
@@ -90,6 +91,11 @@ using detail::pe_state;
 using detail::affine_round;
 using detail::shared_round;
 
+/// Thrown by suspend() into a PE that never finished when the run is torn down: unwinds its
+/// fiber (destructors run) and is caught where the fiber started. Not a std::exception, so a
+/// program's `catch (const std::exception&)` lets it pass.
+struct pe_unwind {};
+
 class runtime final : public detail::pe_host, public detail::partition_runner {
  public:
   runtime(const machine& m, int procs, const program& prog, const run_options& opt)
@@ -99,6 +105,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         states_(static_cast<std::size_t>(procs)),
         fibers_(static_cast<std::size_t>(procs)),
         callers_(static_cast<std::size_t>(procs)),
+        caller_stacks_(static_cast<std::size_t>(procs)),
         stacks_(static_cast<std::size_t>(procs), static_cast<std::size_t>(opt.stack_bytes)),
         host_(discover_host()),
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
@@ -124,7 +131,12 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   ~runtime() override {
-    // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread.
+    // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread: resumed once
+    // more, suspend() throws pe_unwind. (Not Boost's unwinding on fiber destruction: its switch
+    // into the fiber cannot be announced to ASan.)
+    unwinding_ = true;
+    for (std::size_t i = 0; i < fibers_.size(); ++i)
+      if (fibers_[i]) switch_to_fiber(i);
     fibers_.clear();
     callers_.clear();
     for (message* m : engine_.take_undelivered()) delete m;  // an interrupted run leaves some
@@ -153,17 +165,23 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     detail::engine::outcome outcome;
     {
       caf::actor_system sys{cfg};
+      // The rank and helper number are spawn arguments, not captures: CAF 0.17 dereferences a
+      // null argument tuple when an actor is spawned without arguments (UBSan reports it).
       actors_.reserve(states_.size());
       for (int r = 0; r < static_cast<int>(states_.size()); ++r)
-        actors_.push_back(sys.spawn<caf::lazy_init>([this, r](caf::event_based_actor* self) -> caf::behavior {
-          return {[this, self, r](resume_atom) { run_slice(self, r); }};
-        }));
+        actors_.push_back(sys.spawn<caf::lazy_init>(
+            [this](caf::event_based_actor* self, int rank) -> caf::behavior {
+              return {[this, self, rank](resume_atom) { run_slice(self, rank); }};
+            },
+            r));
       // One helper per further core: from the first engine phase on it takes engine partitions
       // and PE slices beside the worker that runs the engine, until the run ends.
       for (int p = 1; p < threads_; ++p)
-        helpers_.push_back(sys.spawn([this, p](caf::event_based_actor*) -> caf::behavior {
-          return {[this, p](help_atom) { help_engine(p); }};
-        }));
+        helpers_.push_back(sys.spawn(
+            [this](caf::event_based_actor*, int helper) -> caf::behavior {
+              return {[this, helper](help_atom) { help_engine(helper); }};
+            },
+            p));
       resumed_.resize(states_.size());
       std::iota(resumed_.begin(), resumed_.end(), 0);
       running_.store(static_cast<int>(states_.size()));
@@ -209,8 +227,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   void suspend(pe_state& pe) override {
-    auto& caller = callers_[static_cast<std::size_t>(pe.rank)];
+    const auto index = static_cast<std::size_t>(pe.rank);
+    auto& caller = callers_[index];
+    void* save = nullptr;
+    detail::before_switch(&save, caller_stacks_[index]);
     caller = std::move(caller).resume();
+    caller_stacks_[index] = detail::after_switch(save);  // resumed, perhaps by another thread
+    if (unwinding_) throw pe_unwind{};
   }
 
  private:
@@ -279,7 +302,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     ++s.resumes;
     if (!fibers_[index]) start_fiber(rank);
     detail::set_running_pe(rank, stacks_.stack_bytes());
-    fibers_[index] = std::move(fibers_[index]).resume();
+    switch_to_fiber(index);
     detail::set_running_pe(-1, 0);
     if (!stacks_.intact(index)) detail::report_stack_overflow(rank, stacks_.stack_bytes());
   }
@@ -289,18 +312,29 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     fibers_[index] = boost::context::fiber(
         std::allocator_arg, detail::pool_stack_allocator{&stacks_, index},
         [this, index](boost::context::fiber&& caller) {
+          caller_stacks_[index] = detail::after_switch(nullptr);
           callers_[index] = std::move(caller);
           pe_state& s = states_[index];
           try {
             pe p(s);
             program_(p);
             s.status = detail::pe_status::finished;
-          } catch (const std::exception& e) {  // forced_unwind is not a std::exception
+          } catch (const pe_unwind&) {  // torn down while blocked: the run is over
+          } catch (const std::exception& e) {
             s.status = detail::pe_status::failed;
             s.failure = e.what();
           }
+          detail::before_switch(nullptr, caller_stacks_[index]);  // this stack ends here
           return std::move(callers_[index]);
         });
+  }
+
+  /// Runs PE `index`'s fiber until it suspends or ends.
+  void switch_to_fiber(std::size_t index) {
+    void* save = nullptr;
+    detail::before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
+    fibers_[index] = std::move(fibers_[index]).resume();
+    detail::after_switch(save);
   }
 
   // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
@@ -435,6 +469,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::vector<pe_state> states_;
   std::vector<boost::context::fiber> fibers_;
   std::vector<boost::context::fiber> callers_;
+  std::vector<detail::stack_bounds> caller_stacks_;  // the thread stack each PE returns to
+  bool unwinding_ = false;  // set by the destructor: blocked PEs unwind
   detail::stack_pool stacks_;
   host_info host_;
   int workers_ = 1;

@@ -25,11 +25,11 @@ weft::link_model physical() {
 // Any-source receives, polling with test() and compute: every source of ordering freedom.
 void racy_gather(weft::pe& p) {
   if (p.rank() == 0) {
-    std::int64_t sum = 0;
+    std::uint64_t sum = 0;  // an order-sensitive hash: wraps around (unsigned, so defined)
     for (int i = 1; i < p.size(); ++i) {
       auto r = p.irecv(weft::any_source, weft::tag{5});
       while (!p.test(r)) p.compute(weft::vtime::ns(30));
-      sum = sum * 31 + p.wait(r).as<int>();
+      sum = sum * 31 + static_cast<std::uint64_t>(p.wait(r).as<int>());
     }
     p.send(1, weft::tag{6}, sum);
   } else {

@@ -35,6 +35,26 @@ BOOST_AUTO_TEST_CASE(a_partial_deadlock_after_some_pes_finished_is_still_found) 
   BOOST_TEST(r.pes[0].blocked_on.empty());
 }
 
+BOOST_AUTO_TEST_CASE(pes_left_blocked_by_a_deadlock_unwind_their_stacks_and_run_their_destructors) {
+  // A blocked PE's locals live on its fiber stack; ending the run unwinds it (and a program's
+  // catch of std::exception does not stop that), so what they own is released.
+  struct counted {
+    int* count;
+    ~counted() { ++*count; }
+  };
+  int destroyed = 0;
+  weft::machine m("ring:4");
+  auto r = m.run(4, [&](weft::pe& p) {
+    counted c{&destroyed};
+    try {
+      p.recv((p.rank() + 1) % 4, weft::tag{3});
+    } catch (const std::exception&) {
+    }
+  });
+  BOOST_TEST(r.status == weft::run_status::deadlock);
+  BOOST_TEST(destroyed == 4);
+}
+
 BOOST_AUTO_TEST_CASE(messages_never_received_are_listed_at_the_end) {
   weft::machine m("full:2", weft_test::unit_bytes());
   auto r = m.run(2, [](weft::pe& p) {
