@@ -118,7 +118,7 @@ built_machine build_machine(const machine_options& o) {
 
 int default_procs(const built_machine& b) {
   if (b.preset && b.preset->procs > 0) return b.preset->procs;
-  return b.m.topo().node_count();
+  return b.m.topo().compute_nodes();  // switches hold no PE
 }
 
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs) {

@@ -20,6 +20,12 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
   routing_ = std::move(route);
 }
 
+machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model)
+    : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
+  if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
+  model_.validate();
+}
+
 namespace {
 constexpr detail::spelling<pin_policy> pin_words[] = {
     {"none", pin_policy::none}, {"compact", pin_policy::compact}, {"scatter", pin_policy::scatter}};

@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "weft/detail/event_queue.hpp"
@@ -88,6 +90,9 @@ class engine {
   std::uint64_t delivered() const;
   std::uint64_t events() const;
   std::uint64_t phases() const { return phases_; }
+  /// Why a packet was stopped (a route with no next hop, or longer than the topology's hop
+  /// bound), naming source, destination and topology; empty when every route was sound.
+  std::string routing_error() const;
   vtime last_arrival() const;
 
  private:
@@ -129,6 +134,9 @@ class engine {
     std::vector<std::uint64_t> hop_histogram;
     std::vector<link_span> spans;
     vtime last_arrival{};
+    // The earliest (time, tie) route this partition had to stop: the same on any partitioning.
+    std::string routing_error;
+    std::pair<std::int64_t, std::uint64_t> routing_error_at{INT64_MAX, 0};
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
@@ -137,6 +145,8 @@ class engine {
   void push(partition& from, const event& e);
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
   void process_hop(partition& p, const event& e);
+  /// Records why the packet of `e` cannot go on; the message is dropped (never delivered).
+  void stop_route(partition& p, const event& e, const std::string& why);
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
@@ -153,6 +163,7 @@ class engine {
   link_model model_;
   std::vector<node_id> node_of_rank_;
   bool tracing_;
+  std::int32_t hop_bound_;  // route_hop_limit(topo): a packet past it is in a routing loop
 
   std::vector<partition> parts_;
   std::size_t active_ = 1;
