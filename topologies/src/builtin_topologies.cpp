@@ -215,6 +215,10 @@ void register_builtin_routings(routing_registry& registry) {
                 }});
   registry.add({"direct", "one hop straight to the destination (fully connected graphs)",
                 [](const topology& t, std::string_view) -> std::unique_ptr<routing> {
+                  // Complete graph: every node links to every other (links are merged, no self-loops).
+                  for (node_id v = 0; v < t.node_count(); ++v)
+                    if (static_cast<node_id>(t.out_links(v).size()) != t.node_count() - 1)
+                      throw std::invalid_argument("routing direct needs a fully connected graph, not '" + t.spec() + "'");
                   return std::make_unique<topo::direct_routing>(t);
                 }});
   registry.add({"tree", "up to the nearest common ancestor, then down (tree, fib; d-mod-k on fattree)",
