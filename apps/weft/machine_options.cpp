@@ -128,7 +128,7 @@ built_machine build_machine(const machine_options& o) {
 
 int default_procs(const built_machine& b) {
   if (b.preset && b.preset->procs > 0) return b.preset->procs;
-  return b.m.topo().node_count();
+  return b.m.topo().compute_nodes();  // switches hold no PE
 }
 
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs) {
@@ -145,10 +145,11 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
     r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());
   }
-  const auto nodes = b.m.topo().node_count();
-  if (r.node_of_rank.empty() && procs > nodes)  // machine::run checks it too, but after the command's first output
-    throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + b.m.topo().spec() +
-                                " with " + std::to_string(nodes) + " nodes");
+  // machine::run checks PEs, mapping and memory too, but after the command's first output; the
+  // callers check memory once they know the traffic (machine::check_run).
+  run_options placement_only = r;
+  placement_only.max_memory_bytes = 0;  // 0: no memory check
+  b.m.check_run(procs, placement_only);
   return r;
 }
 

@@ -56,7 +56,7 @@ built_machine build_machine(const machine_options& o);
 /// --mapping (or none: PE i on node i) on the machine `b` built from the same options; throws
 /// std::invalid_argument when `procs` PEs do not fit the machine.
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs = 0);
-/// The PE count when --procs is not given: a preset's own, else one PE per topology node.
+/// The PE count when --procs is not given: a preset's own, else one PE per compute node.
 int default_procs(const built_machine& b);
 /// Prints the report, writes --json / --trace if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);

@@ -65,7 +65,7 @@ std::function<void(const run_progress&)> progress_line() {
 
 void add_run_control_options(CLI::App& sub, run_control& c) {
   sub.add_option("--max-memory", c.max_memory,
-                 "refuse a run whose memory estimate exceeds this (e.g. 8GiB; default 3/4 of physical memory)")
+                 "refuse a run whose memory estimate exceeds this (e.g. 8GiB; default: half the physical memory)")
       ->group("Runtime");
   sub.add_flag("--quiet,-q", c.quiet, "no progress line on stderr (shown only on a terminal, for runs over 2 s)")
       ->group("Runtime");

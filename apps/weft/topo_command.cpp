@@ -10,14 +10,16 @@
 #include "commands.hpp"
 #include "weft/topo/analysis.hpp"
 #include "weft/topo/drawing.hpp"
+#include "weft/memory_budget.hpp"
 #include "weft/topology_registry.hpp"
+#include "weft/units.hpp"
 
 namespace weft::cli {
 
 namespace {
 
 struct topo_options {
-  std::string spec, routing, json, dot, svg;
+  std::string spec, routing, json, dot, svg, max_memory;
   bool list = false, no_deadlock = false;
 };
 
@@ -67,6 +69,14 @@ int run(const topo_options& o, std::size_t given) {
     return 0;
   }
   if (o.spec.empty()) throw std::invalid_argument("weft topo needs a topology spec, e.g. 'weft topo torus:8x8' (see --list)");
+  // Refuse before building what would not fit: links, per-node lists, routing tables.
+  const std::int64_t limit = o.max_memory.empty() ? default_memory_limit() : parse_bytes(o.max_memory, "--max-memory");
+  if (auto [nodes, links] = topologies.size(o.spec); nodes >= 0) {
+    // Table routings keep one entry per (node, destination) pair; family routings a few per link.
+    const bool table = o.routing.rfind("shortest-path", 0) == 0 || o.spec.rfind("illiac:", 0) == 0;
+    const std::int64_t entries = table ? std::min<std::int64_t>(nodes, 1 << 16) * nodes * 2 : 2 * links;
+    check_memory(estimate_topology_bytes(nodes, links, entries), limit, "topology " + o.spec);
+  }
   auto t = topologies.make(o.spec);
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
   // Open every output first, so a bad path fails before a long analysis.
@@ -97,6 +107,8 @@ command_runner add_topo_command(CLI::App& app) {
   sub->add_option("--dot", options->dot, "write a Graphviz drawing to FILE (edges labelled with load)");
   sub->add_option("--svg", options->svg, "write an SVG drawing to FILE");
   sub->add_flag("--list", options->list, "list the topology families and routings");
+  sub->add_option("--max-memory", options->max_memory,
+                  "refuse a topology whose estimated memory exceeds this (e.g. 8GiB; default: half the physical memory)");
   sub->add_flag("--no-deadlock-check", options->no_deadlock, "skip the channel-dependency check");
   sub->footer("Docs: docs/topologies.md");
   return [sub, options] { return sub->parsed() ? run(*options, typed_options_except(*sub, "--list")) : -1; };

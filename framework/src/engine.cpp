@@ -15,7 +15,8 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
       routing_(routing),
       model_(model),
       node_of_rank_(std::move(node_of_rank)),
-      tracing_(tracing) {
+      tracing_(tracing),
+      hop_bound_(route_hop_limit(topo)) {
   // Partitions need a lookahead (λ) and must not share ports: a single-port PE's ejection port
   // is fed by links that may belong to different partitions.
   const bool can_split = model_.hop_latency.ps > 0 && model_.ports == port_model::all_port &&
@@ -110,11 +111,13 @@ std::int32_t engine::queue_depth(link_state& link, link_id l, std::int64_t at, s
 void engine::process_hop(partition& p, const event& e) {
   message& m = *e.msg;
   const node_id dst_node = m.dst_node;
+  if (e.stage >= hop_bound_) [[unlikely]]
+    return stop_route(p, e, "has not arrived after " + std::to_string(e.stage) +
+                                " links, the most a route may cross on this topology (a routing loop)");
   const route_state state{m.src_node, 0, e.stage, 0};
   const link_id l = routing_.first_hop(e.at, dst_node, state).link;
-  if (l < 0)
-    throw std::logic_error("routing " + routing_.name() + " gave no next hop from node " +
-                           std::to_string(e.at) + " toward node " + std::to_string(dst_node));
+  if (l < 0) [[unlikely]]
+    return stop_route(p, e, "has no next hop at node " + std::to_string(e.at));
   const node_id next = link_to_[static_cast<std::size_t>(l)];
   const bool first = e.stage == 0;
   const bool last = next == dst_node;
@@ -195,6 +198,21 @@ void engine::note_overflow(partition& p, const event& e, link_id l, std::int64_t
            std::to_string(link.from) + " -> " + std::to_string(link.to) + "), starting at " + t(start) +
            " with start-up " + t(setup) + ", serialization " + t(serial) + " and hop latency " +
            t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text());
+}
+
+void engine::stop_route(partition& p, const event& e, const std::string& why) {
+  if (std::pair{e.time, e.tie} >= p.routing_error_at) return;
+  p.routing_error_at = {e.time, e.tie};
+  p.routing_error = "routing " + routing_.name() + " on " + topo_.spec() + ": the route from node " +
+                    std::to_string(e.msg->src_node) + " to node " + std::to_string(e.msg->dst_node) + " " + why +
+                    "; the message was dropped";
+}
+
+std::string engine::routing_error() const {
+  const partition* earliest = &parts_.front();
+  for (const auto& p : parts_)
+    if (p.routing_error_at < earliest->routing_error_at) earliest = &p;
+  return earliest->routing_error;
 }
 
 void engine::note_wake(partition& p, pe_state& pe) {

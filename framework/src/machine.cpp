@@ -23,6 +23,12 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
   routing_ = std::move(route);
 }
 
+machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model)
+    : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
+  if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
+  model_.validate();
+}
+
 namespace {
 constexpr detail::spelling<pin_policy> pin_words[] = {
     {"none", pin_policy::none}, {"compact", pin_policy::compact}, {"scatter", pin_policy::scatter}};
@@ -48,13 +54,16 @@ void machine::check_run(int procs, const run_options& options) const {
     if (static_cast<int>(options.node_of_rank.size()) != procs)
       throw std::invalid_argument("the PE→node mapping lists " + std::to_string(options.node_of_rank.size()) +
                                   " PEs but --procs is " + std::to_string(procs));
-    for (node_id n : options.node_of_rank)
-      if (n < 0 || n >= topo().node_count())
-        throw std::invalid_argument("mapping names node " + std::to_string(n) + ", outside 0.." +
-                                    std::to_string(topo().node_count() - 1));
-  } else if (procs > topo().node_count()) {
+    // PEs run on compute nodes only (0..compute_nodes()-1); the rest are switches.
+    for (std::size_t r = 0; r < options.node_of_rank.size(); ++r)
+      if (node_id n = options.node_of_rank[r]; n < 0 || n >= topo().compute_nodes())
+        throw std::invalid_argument("mapping puts PE " + std::to_string(r) + " on node " + std::to_string(n) +
+                                    ", not a compute node of " + topo().spec() + " (compute nodes are 0.." +
+                                    std::to_string(topo().compute_nodes() - 1) + ")");
+  } else if (procs > topo().compute_nodes()) {
     throw std::invalid_argument("--procs " + std::to_string(procs) + " does not fit machine " + topo().spec() +
-                                " with " + std::to_string(topo().node_count()) + " nodes");
+                                " with " + std::to_string(topo().compute_nodes()) +
+                                (topo().compute_nodes() < topo().node_count() ? " compute nodes" : " nodes"));
   }
   if (options.workers < 0 || options.workers > 256)
     throw std::invalid_argument("--workers " + std::to_string(options.workers) + " must be between 1 and 256");

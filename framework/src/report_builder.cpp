@@ -82,6 +82,10 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
     r.status = run_status::failed;
     r.problems.insert(r.problems.begin(), net.overflow_problem());
   }
+  if (auto why = net.routing_error(); !why.empty()) {  // its messages never arrived: not a deadlock
+    r.status = run_status::failed;
+    r.problems.insert(r.problems.begin(), why);
+  }
   if (outcome == engine::outcome::deadlock && r.status == run_status::ok) {
     r.status = run_status::deadlock;
     r.problems.insert(r.problems.begin(), "deadlock: every unfinished PE is blocked and no message is in flight");

@@ -1,7 +1,5 @@
 #include "weft/run_budget.hpp"
 
-#include <hwloc.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -87,16 +85,6 @@ std::string memory_estimate::describe(const run_shape& s) const {
   std::string text;
   for (const auto& [bytes, what] : parts) text += (text.empty() ? "" : ", ") + what;
   return text;
-}
-
-std::int64_t default_memory_limit() {
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) != 0) return 0;
-  std::int64_t physical = 0;
-  if (hwloc_topology_load(topo) == 0)
-    physical = static_cast<std::int64_t>(std::min<hwloc_uint64_t>(hwloc_get_root_obj(topo)->total_memory, INT64_MAX));
-  hwloc_topology_destroy(topo);
-  return physical / 4 * 3;
 }
 
 void check_memory_budget(const run_shape& shape, std::int64_t limit) {

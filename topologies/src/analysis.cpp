@@ -113,8 +113,11 @@ void analyse_distances(const topology& topo, const analysis_options& opt, analys
     std::iota(sources.begin(), sources.end(), 0);
     a.distance_method = "exact (BFS from every compute node)";
   } else {
-    sources = sample(c, opt.sample_sources);
-    a.distance_method = "estimate (BFS from " + std::to_string(sources.size()) + " sources; diameter is a lower bound)";
+    // As many evenly spaced sources as the work budget allows, at most sample_sources.
+    const std::int64_t per_bfs = std::max<std::int64_t>(1, topo.node_count() + a.links);
+    const auto count = static_cast<int>(std::clamp<std::int64_t>(opt.work_steps / per_bfs, 1, opt.sample_sources));
+    sources = sample(c, count);
+    a.distance_method = "estimate (BFS from " + std::to_string(sources.size()) + " sampled sources; diameter is a lower bound)";
   }
   double sum = 0;
   std::int64_t pairs = 0;
@@ -141,12 +144,15 @@ void analyse_load(const topology& topo, const routing& r, const analysis_options
   for (link_id l = 0; orbits && l < static_cast<link_id>(a.links); ++l) orbits = topo.link_orbit(l) >= 0;
   std::int64_t hops = 0;
   bool exact = true;
-  if (pairs <= opt.exact_pairs) {
+  // Walking a route costs its length; the average distance (known by now) estimates it.
+  const double per_route = std::max(1.0, a.average_distance);
+  const auto affordable = static_cast<std::int64_t>(static_cast<double>(opt.work_steps) / per_route);
+  if (pairs <= opt.exact_pairs && pairs <= affordable) {
     std::vector<node_id> all(static_cast<std::size_t>(c));
     std::iota(all.begin(), all.end(), 0);
     hops = route_all_from(topo, r, all, a.link_loads);
     a.load_method = "exact (all " + std::to_string(pairs) + " ordered pairs routed)";
-  } else if (orbits) {
+  } else if (orbits && c <= affordable) {
     // Translation symmetry: a link's load is what the routes from node 0 put on its orbit.
     std::vector<double> from0(a.link_loads.size(), 0.0);
     hops = route_all_from(topo, r, {0}, from0) * c;
@@ -160,12 +166,21 @@ void analyse_load(const topology& topo, const routing& r, const analysis_options
       a.link_loads[static_cast<std::size_t>(l)] = per_orbit[static_cast<std::size_t>(topo.link_orbit(l))];
     a.load_method = "exact (translation symmetry: routes from node 0, summed per link orbit)";
   } else {
+    // Evenly spaced sources, each to evenly spaced destinations, within the work budget.
     auto sources = sample(c, opt.sample_sources);
-    hops = route_all_from(topo, r, sources, a.link_loads);
-    double scale = static_cast<double>(c) / static_cast<double>(sources.size());
+    const auto per_source = std::clamp<std::int64_t>(affordable / static_cast<std::int64_t>(sources.size()), 1, c);
+    auto destinations = sample(c, static_cast<int>(per_source));
+    std::int64_t routed = 0;
+    for (node_id s : sources)
+      for (node_id d : destinations)
+        if (d != s) {
+          hops += walk_route(topo, r, s, d, [&](const hop& h) { a.link_loads[static_cast<std::size_t>(h.link)] += 1.0; });
+          ++routed;
+        }
+    double scale = routed ? static_cast<double>(pairs) / static_cast<double>(routed) : 0.0;
     for (auto& x : a.link_loads) x *= scale;
     hops = static_cast<std::int64_t>(static_cast<double>(hops) * scale);
-    a.load_method = "estimate (" + std::to_string(sources.size()) + " sources routed, scaled)";
+    a.load_method = "estimate (" + std::to_string(routed) + " sampled pairs routed, scaled)";
     exact = false;
   }
   if (!a.link_loads.empty()) {

@@ -1,5 +1,7 @@
 // The one place that lists the built-in families and routings.
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 #include "weft/topo/dimension_order.hpp"
@@ -77,6 +79,25 @@ const T& need(const topology& t, std::string_view routing, std::string_view what
   return *p;
 }
 
+
+using size_pair = std::pair<std::int64_t, std::int64_t>;
+
+/// {nodes, nodes * links_per_node}, saturating far below overflow.
+size_pair sized(double nodes, double links_per_node) {
+  constexpr double cap = 1e18;
+  auto clamp = [](double x) { return static_cast<std::int64_t>(x < cap ? x : cap); };
+  return {clamp(nodes), clamp(nodes * links_per_node)};
+}
+
+size_pair grid_size(std::string_view shape_text, std::string_view family) {
+  auto shape = topo::parse_shape(shape_text, family);
+  double nodes = 1;
+  for (int k : shape) nodes *= k;
+  return sized(nodes, 2.0 * static_cast<double>(shape.size()));
+}
+
+double power_of_two(int n) { return n < 0 ? 0 : std::ldexp(1.0, std::min(n, 62)); }
+
 }  // namespace
 
 void register_builtin_topologies(topology_registry& registry) {
@@ -84,11 +105,11 @@ void register_builtin_topologies(topology_registry& registry) {
                   int n = parse_count("ring", a);
                   return std::make_unique<topo::kary_ncube>("ring:" + std::string(a), "ring",
                                                             std::vector<int>{n}, std::vector<bool>{true});
-                }});
+                }, {"ring:2", "ring:7", "ring:8"}, [](std::string_view a) { return sized(parse_count("ring", a), 2); }});
   registry.add({"mesh", "mesh:KxK[x...]", "k-ary n-dimensional mesh (no wraparound)",
-                [](std::string_view a) { return make_grid("mesh", a, false); }});
+                [](std::string_view a) { return make_grid("mesh", a, false); }, {"mesh:4x3", "mesh:3x3x3", "mesh:1x5"}, [](std::string_view a) { return grid_size(a, "mesh"); }});
   registry.add({"torus", "torus:KxK[x...]", "k-ary n-dimensional torus (wraparound on every axis)",
-                [](std::string_view a) { return make_grid("torus", a, true); }});
+                [](std::string_view a) { return make_grid("torus", a, true); }, {"torus:4x4", "torus:5x4", "torus:2x2", "torus:3x2x2"}, [](std::string_view a) { return grid_size(a, "torus"); }});
   registry.add({"kncube", "kncube:KxK[x...]:WRAPS", "k-ary n-cube with wraparound per axis, t or m each (kncube:4x2x8x2x3x2:tttmtm)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto colon = a.rfind(':');
@@ -99,7 +120,7 @@ void register_builtin_topologies(topology_registry& registry) {
                   auto wraps = topo::parse_wraps(a.substr(colon + 1), shape.size(), "kncube");
                   return std::make_unique<topo::kary_ncube>("kncube:" + std::string(a), "kncube", std::move(shape),
                                                             std::move(wraps));
-                }});
+                }, {"kncube:4x2x3x2x3x2:tttmtm", "kncube:3x3:tm"}, [](std::string_view a) { return grid_size(a.substr(0, a.rfind(':')), "kncube"); }});
   registry.add({"tofu", "tofu[:XxYxZ]", "Tofu 6D mesh/torus XYZABC, ABC = 2x3x2 (A, C mesh; X, Y, Z, B torus), routed X,Y,Z,A,C,B; default 4x2x8",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto xyz = topo::parse_shape(a.empty() ? "4x2x8" : a, "tofu");
@@ -109,7 +130,7 @@ void register_builtin_topologies(topology_registry& registry) {
                   return std::make_unique<topo::kary_ncube>(
                       "tofu:" + std::string(a.empty() ? "4x2x8" : a), "tofu", std::move(shape),
                       std::vector<bool>{true, true, true, false, true, false}, "dimension-order:XYZACB");
-                }});
+                }, {"tofu:2x2x2"}, [](std::string_view a) { return sized(static_cast<double>(grid_size(a.empty() ? "4x2x8" : a, "tofu").first) * 12, 12); }});
   registry.add({"hypercube", "hypercube:n", "binary n-cube of 2^n nodes (e-cube routing)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   int n = parse_int("hypercube", a, "hypercube:n");
@@ -118,7 +139,7 @@ void register_builtin_topologies(topology_registry& registry) {
                   return std::make_unique<topo::kary_ncube>("hypercube:" + std::string(a), "hypercube",
                                                             std::vector<int>(static_cast<std::size_t>(n), 2),
                                                             std::vector<bool>(static_cast<std::size_t>(n), false), "e-cube");
-                }});
+                }, {"hypercube:1", "hypercube:4", "hypercube:6"}, [](std::string_view a) { int n = parse_int("hypercube", a, "hypercube:n"); return sized(power_of_two(n), n); }});
   registry.add({"pax", "pax:P", "PAX-128 style 2D torus of P = q*q PEs, row-major numbering (seed 000)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   int p = parse_count("pax", a);
@@ -127,25 +148,25 @@ void register_builtin_topologies(topology_registry& registry) {
                     throw std::invalid_argument("pax: PE count " + std::to_string(p) + " must be a perfect square q*q with q >= 2 (e.g. pax:64)");
                   return std::make_unique<topo::kary_ncube>("pax:" + std::string(a), "pax", std::vector<int>{q, q},
                                                             std::vector<bool>{true, true});
-                }});
+                }, {"pax:16", "pax:64"}, [](std::string_view a) { return sized(parse_count("pax", a), 4); }});
   registry.add({"illiac", "illiac:P", "Illiac IV propagating wraparound: i <-> i±1, i±sqrt(P) mod P (seed 000)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   return std::make_unique<topo::illiac>("illiac:" + std::string(a), parse_count("illiac", a));
-                }});
+                }, {"illiac:16", "illiac:64"}, [](std::string_view a) { return sized(parse_count("illiac", a), 4); }});
   registry.add({"full", "full:N", "fully connected graph of N nodes", [](std::string_view a) {
                   return std::make_unique<topo::fully_connected>("full:" + std::string(a),
                                                                  parse_count("full", a));
-                }});
+                }, {"full:2", "full:9"}, [](std::string_view a) { double n = parse_count("full", a); return sized(n, n - 1); }});
   registry.add({"srt1d", "srt1d:n,T", "1D Shifted Recursive Torus of 2^n nodes; T = n basic, n-2 LongSpan, n-3 ShortSpan (seed 002)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("srt1d", a, 2, 2, "srt1d:n,T");
                   return std::make_unique<topo::srt1d>("srt1d:" + std::string(a), v[0], v[1]);
-                }});
+                }, {"srt1d:5,5", "srt1d:5,3", "srt1d:5,2", "srt1d:4,1"}, [](std::string_view a) { return sized(power_of_two(parse_list("srt1d", a, 2, 2, "srt1d:n,T")[0]), 4); }});
   registry.add({"srt2d", "srt2d:n,T,sx", "2D Shifted Recursive Torus of 2^n x 2^n nodes, rows shifted by s_x (seed 002)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("srt2d", a, 3, 3, "srt2d:n,T,sx");
                   return std::make_unique<topo::srt2d>("srt2d:" + std::string(a), v[0], v[1], v[2]);
-                }});
+                }, {"srt2d:3,2,1", "srt2d:3,3,0"}, [](std::string_view a) { return sized(power_of_two(2 * parse_list("srt2d", a, 3, 3, "srt2d:n,T,sx")[0]), 8); }});
   registry.add({"fib", "fib:h[,m,n,i]", "generalized Fibonacci tree T'_h for delay m, compute n, arity i (default 1,1,2; seed 001)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("fib", a, 1, 4, "fib:h or fib:h,m,n,i");
@@ -153,19 +174,19 @@ void register_builtin_topologies(topology_registry& registry) {
                     throw std::invalid_argument("fib: '" + std::string(a) + "' needs 1 or 4 values (fib:h or fib:h,m,n,i)");
                   if (v.size() == 1) v = {v[0], 1, 1, 2};
                   return std::make_unique<topo::fibonacci_tree>("fib:" + std::string(a), v[0], v[1], v[2], v[3]);
-                }});
+                }, {"fib:9", "fib:12,2,1,3"}});
   registry.add({"tree", "tree:f1[,f2,...]", "switch tree: root with f1 children, each with f2, ...; leaves are the compute nodes (tree:2,3 = seed 004)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("tree", a, 1, 16, "tree:f1,f2,...");
                   return std::make_unique<topo::switch_tree>("tree:" + std::string(a), std::move(v));
-                }});
+                }, {"tree:2,3", "tree:3,2,2", "tree:1"}});
   registry.add({"fattree", "fattree:k,n", "fat tree as a k-ary n-tree: k^n compute nodes, n switch layers, full bisection",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("fattree", a, 2, 2, "fattree:k,n");
                   return std::make_unique<topo::fat_tree>("fattree:" + std::string(a), v[0], v[1]);
-                }});
+                }, {"fattree:2,3", "fattree:3,3", "fattree:4,1"}});
   registry.add({"file", "file:PATH", "graph from an edge-list file (see docs/topologies.md)",
-                [](std::string_view a) -> std::unique_ptr<topology> { return topo::edge_list::read(std::string(a)); }});
+                [](std::string_view a) -> std::unique_ptr<topology> { return topo::edge_list::read(std::string(a)); }, {}});
 }
 
 void register_builtin_routings(routing_registry& registry) {
@@ -194,7 +215,7 @@ void register_builtin_routings(routing_registry& registry) {
                 }});
   registry.add({"direct", "one hop straight to the destination (fully connected graphs)",
                 [](const topology& t, std::string_view) -> std::unique_ptr<routing> {
-                  return std::make_unique<topo::direct_routing>(t);
+                  return std::make_unique<topo::direct_routing>(t);  // refuses graphs that are not complete
                 }});
   registry.add({"tree", "up to the nearest common ancestor, then down (tree, fib; d-mod-k on fattree)",
                 [](const topology& t, std::string_view) -> std::unique_ptr<routing> {

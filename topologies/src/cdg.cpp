@@ -96,7 +96,7 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
           auto& mark = seen[deps.index(next)];
           if (mark != pair) {
             mark = pair;
-            if (st.hops + 1 > hop_limit) throw_routing_loop(r, s, d);
+            if (st.hops + 1 > hop_limit) throw_routing_loop(topo, r, s, d);
             stack.push_back({next, st.hops + 1});
           }
         }

@@ -87,6 +87,12 @@ kary_ncube::kary_ncube(std::string spec, std::string family, std::vector<int> sh
   finalize();
 }
 
+int kary_ncube::route_hop_bound() const {
+  int bound = 0;
+  for (int k : shape_) bound += k - 1;  // Σ(k−1) ≤ Πk ≤ 2^30: no overflow
+  return bound;
+}
+
 bool kary_ncube::vertex_transitive() const {
   for (std::size_t d = 0; d < shape_.size(); ++d)
     if (!wrap_[d] && shape_[d] > 2) return false;

@@ -38,6 +38,7 @@ rooted_tree::rooted_tree(std::string spec, std::vector<node_id> parent, node_id 
     if (next < child_begin_[static_cast<std::size_t>(v) + 1]) {
       node_id c = children_[static_cast<std::size_t>(next++)];
       depth_[static_cast<std::size_t>(c)] = depth_[static_cast<std::size_t>(v)] + 1;
+      height_ = std::max(height_, depth_[static_cast<std::size_t>(c)]);
       tin_[static_cast<std::size_t>(c)] = clock++;
       stack.push_back({c, child_begin_[static_cast<std::size_t>(c)]});
     } else {

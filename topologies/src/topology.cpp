@@ -1,6 +1,7 @@
 #include "weft/topology.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,10 @@ void topology::finalize() {
         static_cast<link_id>(i);
 }
 
+int topology::route_hop_bound() const {
+  return static_cast<int>(std::min<std::int64_t>(4 * std::int64_t{node_count_} + 16, INT32_MAX));
+}
+
 std::span<const link_id> topology::out_links(node_id n) const {
   auto b = static_cast<std::size_t>(out_begin_[static_cast<std::size_t>(n)]);
   auto e = static_cast<std::size_t>(out_begin_[static_cast<std::size_t>(n) + 1]);
@@ -63,9 +68,10 @@ void throw_no_next_hop(const routing& r, node_id at, node_id dst) {
                            std::to_string(dst));
 }
 
-void throw_routing_loop(const routing& r, node_id src, node_id dst) {
-  throw std::runtime_error("routing " + r.name() + " loops between nodes " + std::to_string(src) + " and " +
-                           std::to_string(dst));
+void throw_routing_loop(const topology& topo, const routing& r, node_id src, node_id dst) {
+  throw std::runtime_error("routing " + r.name() + " on " + topo.spec() + " loops: the route from node " +
+                           std::to_string(src) + " to node " + std::to_string(dst) + " crossed more than " +
+                           std::to_string(route_hop_limit(topo)) + " links without arriving");
 }
 
 std::vector<hop> route_path(const topology& topo, const routing& r, node_id src, node_id dst) {

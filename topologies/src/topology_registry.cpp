@@ -18,6 +18,12 @@ std::unique_ptr<topology> topology_registry::make(std::string_view spec) const {
   return entries_.find(family).make(args);
 }
 
+std::pair<std::int64_t, std::int64_t> topology_registry::size(std::string_view spec) const {
+  auto [family, args] = split_spec(spec);
+  const auto& e = entries_.find(family);
+  return e.size ? e.size(args) : std::pair<std::int64_t, std::int64_t>{-1, -1};
+}
+
 std::unique_ptr<routing> routing_registry::make(std::string_view spec, const topology& topo) const {
   auto [name, args] = split_spec(spec);
   return entries_.find(name).make(topo, args);

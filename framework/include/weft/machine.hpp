@@ -66,6 +66,8 @@ class machine {
   /// Builds from a topology spec ("torus:8x8", "ring:16", ...); `routing` empty = the
   /// topology's default. Throws std::invalid_argument on a bad spec.
   explicit machine(std::string_view topology_spec, link_model model = {}, std::string_view routing = {});
+  /// Builds from a topology and a routing made elsewhere (a family or routing of one's own).
+  machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model = {});
 
   const topology& topo() const { return *topology_; }
   const weft::routing& route() const { return *routing_; }

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string>
 
+#include "weft/memory_budget.hpp"  // default_memory_limit()
+
 namespace weft {
 
 /// What a program keeps in flight, as far as its caller knows (the defaults assume little).
@@ -46,10 +48,6 @@ struct memory_estimate {
 };
 
 memory_estimate estimate_run_memory(const run_shape& shape);
-
-/// The default --max-memory: 3/4 of the host's physical memory (hwloc), leaving the rest to
-/// the system and other processes. 0 when the host's memory cannot be read.
-std::int64_t default_memory_limit();
 
 /// Throws std::invalid_argument with the estimate and the limit when the estimate exceeds
 /// `limit` (a limit <= 0 checks nothing).

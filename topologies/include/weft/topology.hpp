@@ -1,7 +1,10 @@
 #pragma once
 // The topology interface the network engine uses: a directed graph of nodes and links,
 // plus routing functions that answer "which next hops, with which virtual-channel class".
-// A topology knows nothing about time; the link model and the engine do.
+// A topology knows nothing about time; the link model and the engine do. The packet-level
+// engine follows `first_hop` only and models no virtual channels: it passes VC class 0 in
+// `route_state` and stops a packet (an error naming source, destination and topology) once it
+// has crossed `route_hop_limit` links without arriving.
 
 #include <cstdint>
 #include <memory>
@@ -33,7 +36,7 @@ struct hop {
 /// What a routing function may know about a packet besides where it is and where it goes.
 struct route_state {
   node_id source = 0;
-  int vc = 0;          ///< VC class of the link the packet arrived on (0 at injection)
+  int vc = 0;          ///< VC class of the link the packet arrived on (0 at injection; always 0 in the engine)
   int hops = 0;        ///< links crossed so far
   std::uint32_t flags = 0;  ///< routing-private bits (e.g. "detour taken")
 };
@@ -63,8 +66,15 @@ class topology {
   virtual std::string default_routing() const { return "shortest-path"; }
 
   /// Compute nodes (PEs) are numbered first, 0 .. compute_nodes()-1; any nodes after them are
-  /// switches (trees, fat trees). Traffic analysis and PE placement use compute nodes only.
+  /// switches (trees, fat trees, edge lists with `switch` lines). Traffic analysis and PE
+  /// placement use compute nodes only: PE i goes on compute node i unless a mapping says
+  /// otherwise, and a mapping may not name a switch.
   virtual node_id compute_nodes() const { return node_count_; }
+  /// Most links a route may cross under any routing valid for this family; a route still on
+  /// its way after that many is a broken routing (a loop). Families with minimal routings give
+  /// their diameter bound; the default, 4 * node_count() + 16 (capped at 2^31 - 1), leaves room
+  /// for non-minimal and adaptive routes.
+  virtual int route_hop_bound() const;
   /// True when every node looks the same (torus, hypercube, Illiac IV, full): distances from
   /// one node tell the whole story, which keeps the analysis of 65,536-node tori cheap.
   virtual bool vertex_transitive() const { return false; }
@@ -131,10 +141,11 @@ class deterministic_routing : public routing {
 
 /// Errors of a broken routing function (they name the routing and the nodes).
 [[noreturn]] void throw_no_next_hop(const routing& r, node_id at, node_id dst);
-[[noreturn]] void throw_routing_loop(const routing& r, node_id src, node_id dst);
+[[noreturn]] void throw_routing_loop(const topology& topo, const routing& r, node_id src, node_id dst);
 
-/// Hops after which a route counts as a loop (walk_route, the channel-dependency check).
-inline int route_hop_limit(const topology& topo) { return 4 * topo.node_count() + 16; }
+/// Hops after which a route counts as a loop (walk_route, the channel-dependency check, the
+/// engine): the topology's route_hop_bound().
+inline int route_hop_limit(const topology& topo) { return topo.route_hop_bound(); }
 
 /// Follows the first candidate from `src` to `dst`, calling `on_hop(hop)` for every link taken,
 /// and returns the number of hops. Throws std::runtime_error on a loop or a dead end (a broken
@@ -149,7 +160,7 @@ int walk_route(const topology& topo, const routing& r, node_id src, node_id dst,
     on_hop(h);
     at = topo.link_at(h.link).to;
     state.vc = h.vc;
-    if (++state.hops > limit) throw_routing_loop(r, src, dst);
+    if (++state.hops > limit) throw_routing_loop(topo, r, src, dst);
   }
   return state.hops;
 }

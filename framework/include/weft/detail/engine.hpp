@@ -19,6 +19,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "weft/detail/event_queue.hpp"
@@ -90,6 +91,9 @@ class engine {
   std::uint64_t delivered() const;
   std::uint64_t events() const;
   std::uint64_t phases() const { return phases_; }
+  /// Why a packet was stopped (a route with no next hop, or longer than the topology's hop
+  /// bound), naming source, destination and topology; empty when every route was sound.
+  std::string routing_error() const;
   vtime last_arrival() const;
   /// Empties the queues of a run stopped early and returns the messages not yet delivered
   /// (each once), for the caller to free: nothing else owns them.
@@ -140,6 +144,9 @@ class engine {
     vtime last_arrival{};
     std::string overflow;  // set when a hop's time passed latest_time: the partition stops
     event overflow_event{};  // the hop request that overflowed
+    // The earliest (time, tie) route this partition had to stop: the same on any partitioning.
+    std::string routing_error;
+    std::pair<std::int64_t, std::uint64_t> routing_error_at{INT64_MAX, 0};
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
@@ -152,6 +159,8 @@ class engine {
   void stop(partition& p, const event& e, std::string problem);
   void note_overflow(partition& p, const event& e, link_id l, std::int64_t start, std::int64_t setup,
                      std::int64_t serial);
+  /// Records why the packet of `e` cannot go on; the message is dropped (never delivered).
+  void stop_route(partition& p, const event& e, const std::string& why);
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void complete_request(partition& p, pe_state& pe, int request, vtime at);
   void note_wake(partition& p, pe_state& pe);
@@ -168,6 +177,7 @@ class engine {
   link_model model_;
   std::vector<node_id> node_of_rank_;
   bool tracing_;
+  std::int32_t hop_bound_;  // route_hop_limit(topo): a packet past it is in a routing loop
 
   std::vector<partition> parts_;
   std::size_t active_ = 1;

@@ -16,6 +16,7 @@ namespace weft::topo {
 struct analysis_options {
   std::int64_t exact_pairs = std::int64_t{1} << 22;  ///< all-pairs work above this is sampled
   int sample_sources = 64;                           ///< sources used when sampling
+  std::int64_t work_steps = std::int64_t{1} << 24;   ///< BFS steps / route hops per figure: seconds, not hours
   int exact_bisection_nodes = 24;                    ///< exhaustive bisection up to this many nodes
   bool check_deadlock = true;
 };

@@ -17,11 +17,13 @@ namespace weft::topo {
 
 class fat_tree final : public topology {
  public:
-  /// Throws std::invalid_argument unless k >= 2, n >= 1 and the tree has at most 2^22 nodes.
+  /// Throws std::invalid_argument unless k >= 2, n >= 1 and the tree has at most 2^20 compute nodes.
   fat_tree(std::string spec, int k, int n);
   std::string family() const override { return "fattree"; }
   std::vector<int> coordinates(node_id v) const override;
   node_id compute_nodes() const override { return compute_; }
+  /// Up n levels and down again: 2n (tree and shortest-path routes are minimal).
+  int route_hop_bound() const override { return 2 * n_; }
   std::string default_routing() const override { return "tree"; }
   int arity() const { return k_; }
   int levels() const { return n_; }

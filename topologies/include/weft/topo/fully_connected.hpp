@@ -10,6 +10,7 @@ class fully_connected final : public topology {
   fully_connected(std::string spec, node_id nodes);
   std::string family() const override { return "full"; }
   std::string default_routing() const override { return "direct"; }
+  int route_hop_bound() const override { return 1; }
   bool vertex_transitive() const override { return true; }
   int link_orbit(link_id l) const override;
 };

@@ -29,6 +29,8 @@ class kary_ncube final : public topology {
   std::vector<int> shape() const override { return shape_; }
   std::string default_routing() const override { return default_routing_; }
   /// Every axis wraps (or has at most 2 nodes, where mesh and torus coincide).
+  /// Σ (k−1) over the axes: every routing on a k-ary n-cube is minimal along each axis.
+  int route_hop_bound() const override;
   bool vertex_transitive() const override;
   int link_orbit(link_id l) const override;
 

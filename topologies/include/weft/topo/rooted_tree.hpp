@@ -20,6 +20,8 @@ class rooted_tree : public topology {
   node_id child_toward(node_id n, node_id d) const;
   std::vector<int> coordinates(node_id n) const override;
   node_id compute_nodes() const override { return compute_; }
+  /// Up to the root and down: twice the height (a tree has one path between two nodes).
+  int route_hop_bound() const override { return 2 * height_; }
   std::string default_routing() const override { return "tree"; }
 
  protected:
@@ -28,6 +30,7 @@ class rooted_tree : public topology {
 
  private:
   node_id root_ = 0;
+  int height_ = 0;
   node_id compute_;
   std::vector<node_id> parent_;
   std::vector<int> depth_, layer_index_;

@@ -1,0 +1,49 @@
+#include "weft/memory_budget.hpp"
+
+#include <hwloc.h>
+
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace weft {
+
+std::int64_t default_memory_limit() {
+  constexpr std::int64_t fallback = std::int64_t{4} << 30;
+  hwloc_topology_t t = nullptr;
+  if (hwloc_topology_init(&t) != 0) return fallback;
+  std::int64_t total = 0;
+  if (hwloc_topology_load(t) == 0)
+    if (hwloc_obj_t root = hwloc_get_root_obj(t); root && root->total_memory > 0)
+      total = static_cast<std::int64_t>(root->total_memory);
+  hwloc_topology_destroy(t);
+  return total > 0 ? total / 2 : fallback;
+}
+
+std::string_view format_gib(std::int64_t bytes, char (&buffer)[32]) {
+  const double gib = static_cast<double>(bytes) / static_cast<double>(std::int64_t{1} << 30);
+  int n = std::snprintf(buffer, sizeof buffer, gib < 10 ? "%.2g GiB" : "%.0f GiB", gib);
+  return {buffer, static_cast<std::size_t>(n)};
+}
+
+void check_memory(std::int64_t needed_bytes, std::int64_t limit_bytes, std::string_view what) {
+  if (needed_bytes <= limit_bytes) return;
+  char need[32], limit[32];
+  throw std::invalid_argument(std::string(what) + " needs about " + std::string(format_gib(needed_bytes, need)) +
+                              ", more than --max-memory " + std::string(format_gib(limit_bytes, limit)) +
+                              " (raise it with --max-memory)");
+}
+
+std::int64_t estimate_topology_bytes(std::int64_t nodes, std::int64_t links, std::int64_t routing_entries) {
+  // Per link: the link (16 B), its CSR id (4 B), the engine's copy of its end (4 B), and while
+  // building the per-node list entry (4 B, with vector growth ~2x). Per node: CSR offset, the
+  // building vector header (24 B), coordinates and analysis arrays (~32 B).
+  constexpr double per_link = 16 + 4 + 4 + 8, per_node = 4 + 24 + 32, per_entry = 4;
+  const double bytes = per_link * static_cast<double>(links) + per_node * static_cast<double>(nodes) +
+                       per_entry * static_cast<double>(routing_entries);
+  constexpr double cap = static_cast<double>(std::numeric_limits<std::int64_t>::max() / 2);
+  return static_cast<std::int64_t>(bytes < cap ? bytes : cap);
+}
+
+}  // namespace weft
