@@ -69,6 +69,50 @@ std::optional<std::int64_t> exact_whole(std::string_view text, std::size_t lengt
   return n;
 }
 
+// A plain decimal ("4195.32", "25e-1") as digits x 10^exponent, read exactly: through a double,
+// 4195.32 s is 4195319999999999.5 ps and the fraction would keep the rounding noise. Empty for
+// anything else strtod reads (hex, blanks or a sign in front) and for more than 36 digits.
+struct decimal {
+  __int128 digits;
+  int exponent;
+};
+std::optional<decimal> exact_decimal(std::string_view number) {
+  decimal d{0, 0};
+  std::size_t i = 0, significant = 0, mantissa = 0;
+  bool point = false;
+  for (; i < number.size(); ++i) {
+    char c = number[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    ++mantissa;
+    if (d.digits == 0 && c == '0') {
+      if (point) --d.exponent;
+      continue;
+    }
+    if (++significant > 36) return std::nullopt;
+    d.digits = d.digits * 10 + (c - '0');
+    if (point) --d.exponent;
+  }
+  if (mantissa == 0) return std::nullopt;
+  if (i < number.size()) {
+    if (number[i] != 'e' && number[i] != 'E') return std::nullopt;
+    ++i;
+    bool negative = i < number.size() && number[i] == '-';
+    if (i < number.size() && (number[i] == '-' || number[i] == '+')) ++i;
+    if (i == number.size()) return std::nullopt;
+    int e = 0;
+    for (; i < number.size(); ++i) {
+      if (number[i] < '0' || number[i] > '9') return std::nullopt;
+      e = std::min(e * 10 + (number[i] - '0'), 100000);  // strtod has refused anything near this
+    }
+    d.exponent += negative ? -e : e;
+  }
+  return d;
+}
+
 // Lowest terms, so that 4GB/s becomes exactly 250/1 ps per byte.
 byte_time reduced(byte_time t) {
   auto g = std::gcd(t.num, t.den);
@@ -159,10 +203,36 @@ byte_time parse_bandwidth(std::string_view text, std::string_view what) {
 
 byte_time parse_byte_time(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a time per byte like 250ps, 0.5ns, or a bare number of ticks";
-  auto [v, suffix, _] = split(text, what, allowed);
+  auto [v, suffix, length] = split(text, what, allowed);
   if (suffix.size() > 2 && suffix.substr(suffix.size() - 2) == "/B") suffix.resize(suffix.size() - 2);
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, allowed);
+  const std::string finer = "' is finer than 1e-6 ps per byte (use 0 for no time per byte)";
+  if (auto d = exact_decimal(text.substr(0, length))) {
+    // digits x 10^q, rounded half up to a whole number (exact; saturates past 10^30)
+    const int p = d->exponent + static_cast<int>(std::lround(std::log10(scale)));  // ps = digits x 10^p
+    auto rounded = [&](int q) -> __int128 {
+      const __int128 huge = static_cast<__int128>(1000000000000000LL) * 1000000000000000LL;
+      __int128 n = d->digits;
+      if (q >= 0) {
+        for (int i = 0; i < q && n != 0; ++i)
+          if ((n *= 10) >= huge) return huge;
+        return n;
+      }
+      if (q < -38) return 0;
+      __int128 div = 1;
+      for (int i = 0; i < -q; ++i) div *= 10;
+      return (n + div / 2) / div;
+    };
+    if (rounded(p) >= latest_time.ps) too_large(what, text, latest_time_text() + " per byte");
+    // As fine as millionths of a picosecond while num stays below 10^17, as on the double path.
+    std::int64_t den = 1000000;
+    int j = 6;
+    while (j > 0 && rounded(p + j) >= 100000000000000000LL) --j, den /= 10;
+    const __int128 num = rounded(p + j);
+    if (num == 0 && d->digits != 0) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + finer);
+    return reduced({static_cast<std::int64_t>(num), den});
+  }
   double ps = v * scale;
   if (std::round(ps) >= static_cast<double>(latest_time.ps)) too_large(what, text, latest_time_text() + " per byte");
   std::int64_t den = 1;
@@ -170,8 +240,7 @@ byte_time parse_byte_time(std::string_view text, std::string_view what) {
   while (std::fabs(at(den) - std::round(at(den))) > 1e-9 && den < 1000000 && at(den) < 1e17) den *= 10;
   const std::int64_t num = std::llround(at(den));
   if (num == 0 && ps > 0)
-    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
-                                "' is finer than 1e-6 ps per byte (use 0 for no time per byte)");
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + finer);
   return reduced({num, den});
 }
 
