@@ -15,6 +15,7 @@ namespace {
 struct number_and_suffix {
   double value;
   std::string suffix;
+  std::size_t length;  ///< characters of text the number took (as strtod reads it)
 };
 
 [[noreturn]] void bad(std::string_view what, std::string_view text, std::string_view allowed) {
@@ -37,7 +38,7 @@ number_and_suffix split(std::string_view text, std::string_view what, std::strin
                                 "' is negative (must be >= 0)");
   auto suffix = s.substr(used);
   while (!suffix.empty() && suffix.front() == ' ') suffix.erase(0, 1);
-  return {v, suffix};
+  return {v, suffix, used};
 }
 
 // 2^63 is exact in a double; anything below it converts to int64 without overflow.
@@ -57,14 +58,59 @@ std::int64_t whole(double v, std::string_view what, std::string_view text) {
   return static_cast<std::int64_t>(r);
 }
 
-// A leading whole number ("9223372036854775806", "4KiB"), parsed exactly: a double would round
-// the last digits near the int64 limit. Empty for fractions, exponents and out-of-range values.
-std::optional<std::int64_t> exact_whole(std::string_view text) {
+// The number at the front of text ("9223372036854775806", "4KiB"), parsed exactly when it is a
+// whole decimal: a double would round the last digits near the int64 limit. Empty unless the
+// decimal digits are all of the `length` characters strtod read, so fractions, exponents, hex
+// ("0x10" must not read as 0) and out-of-range values take the double path.
+std::optional<std::int64_t> exact_whole(std::string_view text, std::size_t length) {
   std::int64_t n = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc{} || n < 0) return std::nullopt;
-  if (end != text.data() + text.size() && (*end == '.' || *end == 'e' || *end == 'E')) return std::nullopt;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + length, n);
+  if (ec != std::errc{} || n < 0 || end != text.data() + length) return std::nullopt;
   return n;
+}
+
+// A plain decimal ("4195.32", "25e-1") as digits x 10^exponent, read exactly: through a double,
+// 4195.32 s is 4195319999999999.5 ps and the fraction would keep the rounding noise. Empty for
+// anything else strtod reads (hex, blanks or a sign in front) and for more than 36 digits.
+struct decimal {
+  __int128 digits;
+  int exponent;
+};
+std::optional<decimal> exact_decimal(std::string_view number) {
+  decimal d{0, 0};
+  std::size_t i = 0, significant = 0, mantissa = 0;
+  bool point = false;
+  for (; i < number.size(); ++i) {
+    char c = number[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    ++mantissa;
+    if (d.digits == 0 && c == '0') {
+      if (point) --d.exponent;
+      continue;
+    }
+    if (++significant > 36) return std::nullopt;
+    d.digits = d.digits * 10 + (c - '0');
+    if (point) --d.exponent;
+  }
+  if (mantissa == 0) return std::nullopt;
+  if (i < number.size()) {
+    if (number[i] != 'e' && number[i] != 'E') return std::nullopt;
+    ++i;
+    bool negative = i < number.size() && number[i] == '-';
+    if (i < number.size() && (number[i] == '-' || number[i] == '+')) ++i;
+    if (i == number.size()) return std::nullopt;
+    int e = 0;
+    for (; i < number.size(); ++i) {
+      if (number[i] < '0' || number[i] > '9') return std::nullopt;
+      e = std::min(e * 10 + (number[i] - '0'), 100000);  // strtod has refused anything near this
+    }
+    d.exponent += negative ? -e : e;
+  }
+  return d;
 }
 
 // Lowest terms, so that 4GB/s becomes exactly 250/1 ps per byte.
@@ -87,10 +133,10 @@ double time_scale(const std::string& suffix) {
 }  // namespace
 
 vtime parse_time(std::string_view text, std::string_view what) {
-  auto [v, suffix] = split(text, what, time_units);
+  auto [v, suffix, length] = split(text, what, time_units);
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, time_units);
-  if (auto n = exact_whole(text)) {
+  if (auto n = exact_whole(text, length)) {
     std::int64_t ps = 0;
     if (__builtin_mul_overflow(*n, static_cast<std::int64_t>(scale), &ps) || ps > latest_time.ps)
       too_large(what, text, latest_time_text());
@@ -101,7 +147,7 @@ vtime parse_time(std::string_view text, std::string_view what) {
 
 std::int64_t parse_bytes(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a size like 8, 8B, 4KiB, 1MiB, 1K (=1024), 1KB (=1000), 2M, 1G";
-  auto [v, suffix] = split(text, what, allowed);
+  auto [v, suffix, length] = split(text, what, allowed);
   double scale = 0;
   if (suffix.empty() || suffix == "B") scale = 1;
   else if (suffix == "K" || suffix == "KiB" || suffix == "k") scale = 1024.0;
@@ -112,7 +158,7 @@ std::int64_t parse_bytes(std::string_view text, std::string_view what) {
   else if (suffix == "GB") scale = 1e9;
   else bad(what, text, allowed);
   const std::string largest = "8EiB - 1B = " + std::to_string(INT64_MAX) + " bytes";
-  if (auto n = exact_whole(text)) {
+  if (auto n = exact_whole(text, length)) {
     std::int64_t bytes = 0;
     if (__builtin_mul_overflow(*n, static_cast<std::int64_t>(scale), &bytes)) too_large(what, text, largest);
     return bytes;
@@ -125,7 +171,7 @@ std::int64_t parse_bytes(std::string_view text, std::string_view what) {
 
 byte_time parse_bandwidth(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a bandwidth like 4GB/s, 3.5GB/s, 100MB/s, 1GiB/s, 10Gb/s";
-  auto [v, suffix] = split(text, what, allowed);
+  auto [v, suffix, _] = split(text, what, allowed);
   double bytes_per_s = 0;
   if (suffix == "B/s") bytes_per_s = v;
   else if (suffix == "KB/s" || suffix == "kB/s") bytes_per_s = v * 1e3;
@@ -157,10 +203,36 @@ byte_time parse_bandwidth(std::string_view text, std::string_view what) {
 
 byte_time parse_byte_time(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a time per byte like 250ps, 0.5ns, or a bare number of ticks";
-  auto [v, suffix] = split(text, what, allowed);
+  auto [v, suffix, length] = split(text, what, allowed);
   if (suffix.size() > 2 && suffix.substr(suffix.size() - 2) == "/B") suffix.resize(suffix.size() - 2);
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, allowed);
+  const std::string finer = "' is finer than 1e-6 ps per byte (use 0 for no time per byte)";
+  if (auto d = exact_decimal(text.substr(0, length))) {
+    // digits x 10^q, rounded half up to a whole number (exact; saturates past 10^30)
+    const int p = d->exponent + static_cast<int>(std::lround(std::log10(scale)));  // ps = digits x 10^p
+    auto rounded = [&](int q) -> __int128 {
+      const __int128 huge = static_cast<__int128>(1000000000000000LL) * 1000000000000000LL;
+      __int128 n = d->digits;
+      if (q >= 0) {
+        for (int i = 0; i < q && n != 0; ++i)
+          if ((n *= 10) >= huge) return huge;
+        return n;
+      }
+      if (q < -38) return 0;
+      __int128 div = 1;
+      for (int i = 0; i < -q; ++i) div *= 10;
+      return (n + div / 2) / div;
+    };
+    if (rounded(p) >= latest_time.ps) too_large(what, text, latest_time_text() + " per byte");
+    // As fine as millionths of a picosecond while num stays below 10^17, as on the double path.
+    std::int64_t den = 1000000;
+    int j = 6;
+    while (j > 0 && rounded(p + j) >= 100000000000000000LL) --j, den /= 10;
+    const __int128 num = rounded(p + j);
+    if (num == 0 && d->digits != 0) throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + finer);
+    return reduced({static_cast<std::int64_t>(num), den});
+  }
   double ps = v * scale;
   if (std::round(ps) >= static_cast<double>(latest_time.ps)) too_large(what, text, latest_time_text() + " per byte");
   std::int64_t den = 1;
@@ -168,20 +240,23 @@ byte_time parse_byte_time(std::string_view text, std::string_view what) {
   while (std::fabs(at(den) - std::round(at(den))) > 1e-9 && den < 1000000 && at(den) < 1e17) den *= 10;
   const std::int64_t num = std::llround(at(den));
   if (num == 0 && ps > 0)
-    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
-                                "' is finer than 1e-6 ps per byte (use 0 for no time per byte)");
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) + finer);
   return reduced({num, den});
 }
 
 flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a rate like 1Gflops, 2.5GF/s, 1e9";
-  auto [v, suffix] = split(text, what, allowed);
+  auto [v, suffix, _] = split(text, what, allowed);
   double scale = 0;
   if (suffix.empty() || suffix == "flops" || suffix == "F/s") scale = 1;
   else if (suffix == "Mflops" || suffix == "MF/s") scale = 1e6;
   else if (suffix == "Gflops" || suffix == "GF/s") scale = 1e9;
   else if (suffix == "Tflops" || suffix == "TF/s") scale = 1e12;
   else bad(what, text, allowed);
+  // A finite number times its unit can still overflow the double ("1e300Tflops" is +inf);
+  // compute(flops) would then take zero time for any work. 1e300 flop/s is far past any machine.
+  constexpr double fastest = 1e300;
+  if (v * scale > fastest) too_large(what, text, "1e300 flop/s");
   return {v * scale};
 }
 

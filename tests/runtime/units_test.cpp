@@ -93,3 +93,43 @@ BOOST_AUTO_TEST_CASE(a_serialization_past_every_time_saturates_instead_of_wrappi
   const weft::byte_time fraction{2000, 7};
   BOOST_TEST(fraction.serialize(INT64_MAX).ps == INT64_MAX);
 }
+
+// Found by tests/fuzz/units_fuzz: a finite number times its unit overflowed the double, so
+// "1e300Tflops" was +inf flop/s and every compute(flops) took no time at all.
+BOOST_AUTO_TEST_CASE(flop_rates_beyond_the_largest_are_refused_not_infinite) {
+  BOOST_TEST(weft::parse_flop_rate("1e300", "f").per_second == 1e300);
+  BOOST_TEST(weft::parse_flop_rate("2.5GF/s", "f").per_second == 2.5e9);
+  BOOST_TEST(refusal([] { weft::parse_flop_rate("1e300Tflops", "--flops"); }) ==
+             "--flops: '1e300Tflops' is too large (at most 1e300 flop/s)");
+  BOOST_TEST(refusal([] { weft::parse_flop_rate("1e308GF/s", "--flops"); }) ==
+             "--flops: '1e308GF/s' is too large (at most 1e300 flop/s)");
+  BOOST_TEST(refusal([] { weft::parse_flop_rate("1e301", "--flops"); }) ==
+             "--flops: '1e301' is too large (at most 1e300 flop/s)");
+}
+
+// Found by tests/fuzz/units_fuzz: the exact whole-number path read only the "0" of "0x10", which
+// strtod reads as hexadecimal 16, so a duration or a size typed in hex silently became 0.
+BOOST_AUTO_TEST_CASE(a_number_reads_the_same_on_the_exact_and_the_double_path) {
+  BOOST_TEST(weft::parse_time("0x10", "t").ps == 16);
+  BOOST_TEST(weft::parse_time("0x10ns", "t").ps == 16000);
+  BOOST_TEST(weft::parse_bytes("0x10", "b") == 16);
+  BOOST_TEST(weft::parse_bytes("0x1K", "b") == 1024);
+  BOOST_TEST(weft::parse_bytes("9223372036854775807", "b") == INT64_MAX);  // still exact
+}
+
+// Found by tests/fuzz/units_fuzz: through a double, 4195.32 s is 4195319999999999.5 ps, and the
+// fraction kept that noise (20976599999999996/5 ps per byte); plain decimals are now read exactly.
+BOOST_AUTO_TEST_CASE(a_decimal_time_per_byte_is_read_exactly) {
+  auto t = weft::parse_byte_time("4195.32 s", "t");
+  BOOST_TEST(t.num == 4195320000000000);
+  BOOST_TEST(t.den == 1);
+  t = weft::parse_byte_time("4195319999999999.2", "t");
+  BOOST_TEST(t.num == 20976599999999996);
+  BOOST_TEST(t.den == 5);
+  t = weft::parse_byte_time("0.0000015", "t");  // rounded half up to millionths of a picosecond
+  BOOST_TEST(t.num == 1);
+  BOOST_TEST(t.den == 500000);
+  BOOST_TEST(weft::parse_byte_time("2.5e-1ns", "t").num == 250);
+  BOOST_TEST(refusal([] { weft::parse_byte_time("9223372036854775.807ms", "--tau"); }) ==
+             "--tau: '9223372036854775.807ms' is too large (at most 9223372.036854775806 s (about 106 days) per byte)");
+}
