@@ -71,12 +71,15 @@ void add_run_control_options(CLI::App& sub, run_control& c) {
       ->group("Runtime");
 }
 
+std::int64_t parse_max_memory(const std::string& text) {
+  if (text.empty()) return default_memory_limit();
+  const std::int64_t limit = parse_bytes(text, "--max-memory");
+  if (limit <= 0) throw std::invalid_argument("--max-memory " + text + " must be more than 0 bytes");
+  return limit;
+}
+
 void apply_run_control(const run_control& c, run_options& options) {
-  if (!c.max_memory.empty()) {
-    options.max_memory_bytes = parse_bytes(c.max_memory, "--max-memory");
-    if (options.max_memory_bytes <= 0)
-      throw std::invalid_argument("--max-memory " + c.max_memory + " must be more than 0 bytes");
-  }
+  if (!c.max_memory.empty()) options.max_memory_bytes = parse_max_memory(c.max_memory);
   install_sigint_handler();
   options.stop = &interrupt_flag;
   if (!c.quiet && isatty(STDERR_FILENO)) options.progress = progress_line();

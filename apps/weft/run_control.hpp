@@ -16,10 +16,13 @@ class App;
 namespace weft::cli {
 
 struct run_control {
-  std::string max_memory;  ///< empty: 3/4 of physical memory
+  std::string max_memory;  ///< empty: half the physical memory (default_memory_limit)
   bool quiet = false;
 };
 
+/// The limit a --max-memory value gives (empty: default_memory_limit()); every command reads
+/// it here. Throws std::invalid_argument for a value that is not a size or not > 0.
+std::int64_t parse_max_memory(const std::string& text);
 /// Adds --max-memory and --quiet to `sub`, in the group "Runtime".
 void add_run_control_options(CLI::App& sub, run_control& c);
 /// Sets the memory limit, the stop flag (installing the SIGINT handler) and, when stderr is a

@@ -8,6 +8,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "run_control.hpp"
 #include "weft/topo/analysis.hpp"
 #include "weft/topo/drawing.hpp"
 #include "weft/memory_budget.hpp"
@@ -70,7 +71,7 @@ int run(const topo_options& o, std::size_t given) {
   }
   if (o.spec.empty()) throw std::invalid_argument("weft topo needs a topology spec, e.g. 'weft topo torus:8x8' (see --list)");
   // Refuse before building what would not fit: links, per-node lists, routing tables.
-  const std::int64_t limit = o.max_memory.empty() ? default_memory_limit() : parse_bytes(o.max_memory, "--max-memory");
+  const std::int64_t limit = parse_max_memory(o.max_memory);
   if (auto [nodes, links] = topologies.size(o.spec); nodes >= 0) {
     // Table routings keep one entry per (node, destination) pair; family routings a few per link.
     const bool table = o.routing.rfind("shortest-path", 0) == 0 || o.spec.rfind("illiac:", 0) == 0;

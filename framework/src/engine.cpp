@@ -183,6 +183,7 @@ void engine::process_hop(partition& p, const event& e) {
 }
 
 void engine::stop(partition& p, const event& e, std::string problem) {
+  p.dropped.push_back(e.msg);  // in no queue now: take_undelivered() hands it back for freeing
   p.overflow = std::move(problem);
   p.overflow_event = e;
 }
@@ -201,6 +202,9 @@ void engine::note_overflow(partition& p, const event& e, link_id l, std::int64_t
 }
 
 void engine::stop_route(partition& p, const event& e, const std::string& why) {
+  // Every packet of the message takes the same route, so none of it reaches the receiver; it is
+  // in no queue now, and take_undelivered() hands it back for freeing.
+  p.dropped.push_back(e.msg);
   if (std::pair{e.time, e.tie} >= p.routing_error_at) return;
   p.routing_error_at = {e.time, e.tie};
   p.routing_error = "routing " + routing_.name() + " on " + topo_.spec() + ": the route from node " +
@@ -448,9 +452,13 @@ std::vector<message*> engine::take_undelivered() {
       out.clear();
     }
   }
+  std::vector<message*> undelivered;
+  for (auto& p : parts_) {
+    undelivered.insert(undelivered.end(), p.dropped.begin(), p.dropped.end());
+    p.dropped.clear();
+  }
   // A message with a hop or its delivery still queued has reached no PE; one with only its
   // send completion queued has been delivered and belongs to its receiver.
-  std::vector<message*> undelivered;
   for (const auto& e : pending)
     if (static_cast<kind>(e.tie >> 62) != send_done) undelivered.push_back(e.msg);
   std::sort(undelivered.begin(), undelivered.end());

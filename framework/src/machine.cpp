@@ -66,7 +66,7 @@ void machine::check_run(int procs, const run_options& options) const {
                                 (topo().compute_nodes() < topo().node_count() ? " compute nodes" : " nodes"));
   }
   if (options.workers < 0 || options.workers > 256)
-    throw std::invalid_argument("--workers " + std::to_string(options.workers) + " must be between 1 and 256");
+    throw std::invalid_argument("--workers " + std::to_string(options.workers) + " must be between 0 (one per host CPU) and 256");
   if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
     throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
                                 " B must be between 16KiB and 64MiB");

@@ -9,7 +9,8 @@
 
 namespace weft {
 
-std::int64_t default_memory_limit() {
+namespace {
+std::int64_t physical_memory_limit() {
   constexpr std::int64_t fallback = std::int64_t{4} << 30;
   hwloc_topology_t t = nullptr;
   if (hwloc_topology_init(&t) != 0) return fallback;
@@ -19,6 +20,12 @@ std::int64_t default_memory_limit() {
       total = static_cast<std::int64_t>(root->total_memory);
   hwloc_topology_destroy(t);
   return total > 0 ? total / 2 : fallback;
+}
+}  // namespace
+
+std::int64_t default_memory_limit() {
+  static const std::int64_t limit = physical_memory_limit();  // loading hwloc's topology takes ms
+  return limit;
 }
 
 std::string_view format_gib(std::int64_t bytes, char (&buffer)[32]) {

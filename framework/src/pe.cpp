@@ -141,6 +141,10 @@ request pe::isend(int dst, tag t, const payload& data) {
   if (model.mtu > 0 && bytes > 0 && (bytes - 1) / model.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
     throw_too_many_packets(bytes, model.mtu);
   charge_overhead(s, model.o_send, "o_send");
+  // Everything that can throw comes before the message is taken from the pool.
+  vtime ready = s.clock;
+  if (s.last_injection.ps >= 0) ready = max(ready, detail::checked_add(s.last_injection, model.gap, "gap"));
+  const std::int64_t sent_bytes = detail::checked_total(s.sent_bytes, bytes, "bytes sent");
   message* m = s.pool->acquire(s.spare_messages);
   m->src = s.rank;
   m->dst = dst;
@@ -149,12 +153,10 @@ request pe::isend(int dst, tag t, const payload& data) {
   m->bytes = bytes;
   const auto real = data.bytes();
   m->data.assign(real.begin(), real.end());
-  vtime ready = s.clock;
-  if (s.last_injection.ps >= 0) ready = max(ready, detail::checked_add(s.last_injection, model.gap, "gap"));
   m->ready = ready;
   s.last_injection = ready;
   ++s.sent_messages;
-  s.sent_bytes = detail::checked_total(s.sent_bytes, bytes, "bytes sent");
+  s.sent_bytes = sent_bytes;
 
   int id = new_request(s);
   auto& slot = s.requests[static_cast<std::size_t>(id)];

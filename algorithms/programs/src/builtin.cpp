@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -41,13 +42,16 @@ traffic_hint one_message(const params& prm, int) {
 
 traffic_hint ring_traffic(const params& prm, int procs) {
   return {.messages_in_flight = 1, .real_bytes_per_message = real_bytes(prm.bytes),
-          .modelled_bytes_per_message = prm.bytes, .messages_total = static_cast<std::int64_t>(procs) * prm.iterations};
+          .modelled_bytes_per_message = prm.bytes, .messages_total = static_cast<std::int64_t>(procs) * prm.iterations};  // < 2^62
 }
 
 traffic_hint alltoall_traffic(const params& prm, int procs) {
-  const std::int64_t p = procs, flying = p * (p - 1);
+  const std::int64_t p = procs, flying = p * (p - 1);  // p < 2^31: fits
+  // Saturated: p² × iterations can pass int64 (the estimate then refuses the run anyway).
+  const double total = static_cast<double>(flying) * prm.iterations;
   return {.messages_in_flight = flying, .real_bytes_per_message = real_bytes(prm.bytes),
-          .modelled_bytes_per_message = prm.bytes, .messages_total = flying * prm.iterations,
+          .modelled_bytes_per_message = prm.bytes,
+          .messages_total = total >= 9.2e18 ? INT64_MAX : static_cast<std::int64_t>(total),
           .real_bytes_per_pe = (p - 1) * real_bytes(prm.bytes)};
 }
 

@@ -147,6 +147,7 @@ class engine {
     // The earliest (time, tie) route this partition had to stop: the same on any partitioning.
     std::string routing_error;
     std::pair<std::int64_t, std::uint64_t> routing_error_at{INT64_MAX, 0};
+    std::vector<message*> dropped;  // messages a stop or a bad route took out of the queues
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
