@@ -21,6 +21,7 @@
 #endif
 
 #ifdef WEFT_ASAN_FIBERS
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -37,6 +38,15 @@ struct stack_bounds {
 inline void before_switch([[maybe_unused]] void** save, [[maybe_unused]] stack_bounds to) {
 #ifdef WEFT_ASAN_FIBERS
   __sanitizer_start_switch_fiber(save, to.bottom, to.size);
+#endif
+}
+
+/// Call before a fiber starts on `stack`: frames of an earlier fiber there (one that ended with a
+/// switch, never returning, or a stack mapped again at an address used before) may have left
+/// their redzones poisoned, which ASan would report against the new fiber's frames.
+inline void forget_stack_poison([[maybe_unused]] stack_bounds stack) {
+#ifdef WEFT_ASAN_FIBERS
+  __asan_unpoison_memory_region(stack.bottom, stack.size);
 #endif
 }
 

@@ -309,6 +309,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
   void start_fiber(int rank) {
     const auto index = static_cast<std::size_t>(rank);
+    detail::forget_stack_poison({stacks_.lowest(index), stacks_.stack_bytes()});
     fibers_[index] = boost::context::fiber(
         std::allocator_arg, detail::pool_stack_allocator{&stacks_, index},
         [this, index](boost::context::fiber&& caller) {

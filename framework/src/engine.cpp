@@ -358,8 +358,11 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     else
       for (std::size_t i = 0; i < active_; ++i) commit_window(parts_[i], window_end, pes);
     const std::uint64_t committed = committed_events() - before;
-    // Each partition stopped at its first overflow; the earliest of them is the one a single
-    // partition would have met first, so the problem named does not depend on the partitions.
+    // Each partition stopped at its first overflow; the earliest of them is named. That is the one
+    // a single partition meets first when every message involved is already queued (the runs in
+    // tests/runtime/time_overflow_test.cpp). A PE still to be resumed in another partition could
+    // inject an earlier overflowing hop: then the message named can depend on the worker count
+    // (the run fails either way). Known limit, see docs/model.md.
     const partition* first = nullptr;
     for (const auto& p : active())
       if (!p.overflow.empty() && (!first || earlier(p.overflow_event, first->overflow_event)))

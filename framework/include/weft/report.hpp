@@ -101,7 +101,9 @@ struct report {
   void write_json(std::ostream& out, bool with_host = true) const;
   /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
   void write_trace(std::ostream& out) const;
-  /// Exit code for the CLI: 0 ok, 3 deadlock, 4 a PE program failed, 130 interrupted (SIGINT).
+  /// Exit code for the CLI: 0 ok, 3 deadlock, 4 failed (a PE program threw, virtual time
+  /// overflowed, a route passed its hop bound), 5 conservation violated, 6 a PE's fiber stack
+  /// overflowed, 130 interrupted (SIGINT).
   int exit_code() const;
 };
 
