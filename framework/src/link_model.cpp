@@ -4,6 +4,7 @@
 
 #include "spellings.hpp"
 #include "weft/detail/checked_time.hpp"
+#include "weft/detail/network.hpp"
 
 namespace weft {
 
@@ -24,6 +25,7 @@ std::string tau_text(const byte_time& tau, bool ticks) {
 }  // namespace
 
 void link_model::validate() const {
+  detail::builtin_networks().find(network);  // "unknown network 'x' (known: message)"
   non_negative(alpha, "alpha");
   non_negative(hop_latency, "hop latency");
   non_negative(o_send, "o_send");
@@ -58,6 +60,7 @@ std::string link_model::describe(bool ticks) const {
     s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
          " tau=" + tau_text(short_tau, ticks);
   if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
+  if (network != "message") s += ", network " + network;
   return s;
 }
 

@@ -1,4 +1,9 @@
+// Matching: posted receives and unexpected messages (MPI's order: the first posted receive that
+// accepts a message takes it; a receive takes the earliest unexpected message it accepts), and
+// the engine's delivery, where an arriving message meets them.
 #include "weft/detail/matching.hpp"
+
+#include "weft/detail/engine.hpp"
 
 namespace weft::detail {
 
@@ -69,6 +74,22 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
   from->erase(from->begin() + static_cast<std::ptrdiff_t>(index));
   if (--count_ == 0) indexed_ = false;
   return request;
+}
+
+void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes) {
+  m->arrival = at;
+  ++p.delivered;
+  p.last_arrival = max(p.last_arrival, at);
+  auto h = static_cast<std::size_t>(m->hops);
+  if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
+  ++p.hop_histogram[h];
+  pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
+  if (auto r = pe.posted.take_for(m->src, m->tag)) {
+    pe.requests[static_cast<std::size_t>(*r)].msg = m;
+    complete_request(p, pe, *r, at);
+  } else {
+    pe.unexpected.push(m->src, m->tag, m);
+  }
 }
 
 }  // namespace weft::detail

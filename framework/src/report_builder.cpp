@@ -94,20 +94,10 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   // A run stopped by an overflow leaves messages in flight: nothing was lost, the run ended.
   r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow;
 
-  const auto stats = net.links();
-  r.links.reserve(stats.size());
-  for (std::size_t i = 0; i < stats.size(); ++i) {
-    const auto& lk = m.topo().link_at(static_cast<link_id>(i));
-    const auto& s = stats[i];
-    r.links.push_back({static_cast<link_id>(i), lk.from, lk.to, lk.dimension, lk.direction, s.bytes, s.busy,
-                       makespan.ps > 0 ? static_cast<double>(s.busy.ps) / static_cast<double>(makespan.ps) : 0.0,
-                       s.packets, s.waited, s.wait_total, s.max_queue});
-  }
-  if (options.trace) {
+  if (options.trace)
     for (auto& pe : pes)
       for (const auto& s : pe.spans) r.trace.pes.push_back({pe.rank, s.begin, s.end, s.kind});
-    for (const auto& s : net.link_spans()) r.trace.links.push_back({s.link, s.src, s.dst, s.begin, s.end});
-  }
+  net.add_network_report(r, makespan);  // per-link figures and link spans
   return r;
 }
 

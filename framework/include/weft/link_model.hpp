@@ -23,6 +23,9 @@ struct link_model {
   std::int64_t mtu = 0;  ///< packet size in bytes; 0 = a message is one packet
   port_model ports = port_model::all_port;
   flop_rate flops{};     ///< rate for compute(flops)
+  /// Which network carries the messages (weft/detail/network.hpp registry): "message" (links as
+  /// FIFO resources, the costs above). Chosen with --network or a preset's `network` key.
+  std::string network = "message";
 
   // Protocol model (PEACH2-style PIO vs DMA): messages of at most `short_max` bytes take the
   // short path (CPU stores: low start-up, low bandwidth) instead of the bulk path (α, τ).

@@ -1,0 +1,88 @@
+#pragma once
+// The network seam. The engine keeps virtual time: windows, PE scheduling and matching. A network
+// keeps what lies between the PEs: links, routers, buffers and routes. The engine hands it each
+// message that must cross links and every event of kind `network` when it comes due; the network
+// answers by queueing events through a network_context: its own next steps, the completion of a
+// single-port send, the delivery of the message. Networks are chosen by name (`--network`, a
+// preset's `network` key) from the registry below; docs/model.md describes each.
+//
+// The engine may split the nodes into partitions that commit their events in parallel, in
+// windows as wide as the network's lookahead: an event at one node must not cause an event at
+// another node sooner than lookahead() later. Everything a network keeps per node or per link
+// must be touched only by events at that node (or at the link's source): then each belongs to
+// exactly one partition at a time, and a result never depends on the partitioning.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "weft/detail/event.hpp"
+#include "weft/link_model.hpp"
+#include "weft/named_registry.hpp"
+#include "weft/report.hpp"
+#include "weft/topology.hpp"
+
+namespace weft::detail {
+
+/// What a network may do while an engine partition commits its events (or takes a message).
+class network_context {
+ public:
+  /// Which partition commits (0 .. partitions-1, as told to network::prepare).
+  int partition() const { return index_; }
+  /// Queues `e` in the partition that holds node `e.at`.
+  virtual void push(const event& e) = 0;
+  /// Stops the run at `e` (status failed): `problem` says what overflowed.
+  virtual void fail(const event& e, std::string problem) = 0;
+  /// The message of `e` cannot go on (a route with no next hop, a routing loop): it is dropped,
+  /// and the run fails naming `why` (the earliest such stop, on any partitioning).
+  virtual void drop(const event& e, const std::string& why) = 0;
+
+ protected:
+  explicit network_context(int index) : index_(index) {}
+  ~network_context() = default;
+  int index_;
+};
+
+/// What a network is built from.
+struct network_setup {
+  const topology& topo;
+  const routing& routes;
+  const link_model& model;
+  int pes;       ///< PEs of the run (ranks 0 .. pes-1)
+  bool tracing;  ///< record every link occupancy for --trace
+};
+
+class network {
+ public:
+  virtual ~network() = default;
+  /// How much later than an event at one node its effect can show at another node; 0 when the
+  /// network cannot be partitioned (the engine then commits sequentially).
+  virtual vtime lookahead() const = 0;
+  /// Called before the run: the engine will use at most `partitions` partitions.
+  virtual void prepare(int partitions) = 0;
+  /// Takes a message between two different nodes (m.src_node, m.dst_node are set) at m.ready;
+  /// sets m.packets and queues the message's first events.
+  virtual void inject(message& m, network_context& ctx) = 0;
+  /// Commits one of its own events (kind network).
+  virtual void handle(const event& e, network_context& ctx) = 0;
+  /// Adds what it measured to the report: per-link figures (`makespan` gives utilization) and,
+  /// when tracing, the link occupancy spans.
+  virtual void add_to_report(report& r, vtime makespan) const = 0;
+};
+
+struct network_entry {
+  std::string name;
+  std::string summary;  ///< one line for `--help` and docs
+  std::function<std::unique_ptr<network>(const network_setup&)> make;
+};
+using network_registry = named_registry<network_entry>;
+
+/// Fills `registry` with weft's networks: message.
+void register_builtin_networks(network_registry& registry);
+/// The built-in networks (the registry a run chooses from).
+const network_registry& builtin_networks();
+
+}  // namespace weft::detail

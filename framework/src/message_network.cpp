@@ -1,0 +1,246 @@
+// The `message` network: every directed link (and, on single-port PEs, each injection and
+// ejection port) is a FIFO resource a packet holds for its serialization time; a packet that
+// needs it while it is busy waits, and that waiting is the contention weft reports. A packet
+// follows its route's first candidate hop; costs are the link model's α (or the short path's,
+// or a chain's), τ per byte and λ per hop, store-and-forward or cut-through (docs/model.md).
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "weft/detail/checked_time.hpp"
+#include "weft/detail/network.hpp"
+
+namespace weft::detail {
+
+namespace {
+
+/// Counters of one directed link over a run.
+struct link_stats {
+  std::int64_t bytes = 0;
+  vtime busy{};
+  std::uint64_t packets = 0;
+  std::uint64_t waited = 0;  ///< packets that found the link busy
+  vtime wait_total{};
+  std::int32_t max_queue = 0;  ///< most packets waiting (not yet started) at one time
+};
+
+class message_network final : public network {
+ public:
+  explicit message_network(const network_setup& setup)
+      : topo_(setup.topo),
+        routing_(setup.routes),
+        model_(setup.model),
+        tracing_(setup.tracing),
+        hop_bound_(route_hop_limit(setup.topo)) {
+    const auto nlinks = topo_.links().size();
+    links_.assign(nlinks, {});
+    link_to_.reserve(nlinks);
+    for (const auto& l : topo_.links()) link_to_.push_back(l.to);
+    pending_starts_.resize(nlinks);
+    pending_head_.assign(nlinks, 0);
+    if (model_.ports == port_model::single_port) {
+      inject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
+      eject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
+    }
+  }
+
+  // A single-port PE's ejection port is fed by links that may belong to different partitions.
+  vtime lookahead() const override { return model_.ports == port_model::all_port ? model_.hop_latency : vtime{}; }
+
+  void prepare(int partitions) override { spans_.assign(static_cast<std::size_t>(partitions), {}); }
+
+  void inject(message& m, network_context& ctx) override {
+    // isend refused messages of INT32_MAX packets or more; (bytes - 1) / mtu + 1 cannot overflow.
+    m.packets = model_.mtu > 0 && m.bytes > model_.mtu ? static_cast<std::int32_t>((m.bytes - 1) / model_.mtu + 1) : 1;
+    for (std::int32_t p = 0; p < m.packets; ++p)
+      ctx.push(event_of(event_kind::network, m, m.ready.ps, m.src_node, static_cast<std::uint32_t>(p)));
+  }
+
+  void handle(const event& e, network_context& ctx) override;
+  void add_to_report(report& r, vtime makespan) const override;
+
+ private:
+  /// What a hop touches of its link, in one cache line.
+  struct alignas(64) link_state {
+    std::int64_t free = 0;                ///< when the link can start its next packet
+    std::int64_t latest_wait_start = -1;  ///< start of the latest packet that had to wait
+    link_stats stats;
+  };
+  struct span {
+    link_id link;
+    int src, dst;
+    vtime begin, end;
+  };
+
+  std::int64_t packet_bytes(const message& m, std::uint32_t packet) const {
+    if (model_.mtu <= 0) return m.bytes;
+    return std::min<std::int64_t>(model_.mtu, m.bytes - static_cast<std::int64_t>(packet) * model_.mtu);
+  }
+  std::int32_t queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start);
+  void note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start, std::int64_t setup,
+                     std::int64_t serial) const;
+
+  const topology& topo_;
+  const routing& routing_;
+  link_model model_;
+  bool tracing_;
+  std::int32_t hop_bound_;  // route_hop_limit(topo): a packet past it is in a routing loop
+  std::vector<link_state> links_;
+  std::vector<node_id> link_to_;  // where each link leads: the topology's, packed for the hop loop
+  std::vector<std::int64_t> inject_free_;  // single-port injection per PE
+  std::vector<std::int64_t> eject_free_;   // single-port ejection per PE
+  // Starts of the packets waiting on each link (only links that ever had a queue), from head.
+  std::vector<std::vector<std::int64_t>> pending_starts_;
+  std::vector<std::uint32_t> pending_head_;
+  std::vector<std::vector<span>> spans_;  // per partition, when tracing
+};
+
+std::int32_t message_network::queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start) {
+  // Starts on one link are non-decreasing (FIFO), so the packets still waiting at time `at`
+  // are a suffix of the pending list, and none waits once the latest of them has started.
+  if (start <= at && link.latest_wait_start <= at) return 0;  // no queue: the common case
+  auto& pending = pending_starts_[static_cast<std::size_t>(l)];
+  auto& head = pending_head_[static_cast<std::size_t>(l)];
+  while (head < pending.size() && pending[head] <= at) ++head;
+  if (head == pending.size()) {
+    pending.clear();
+    head = 0;
+  } else if (head > 64 && head * 2 > pending.size()) {
+    pending.erase(pending.begin(), pending.begin() + head);
+    head = 0;
+  }
+  if (start > at) {
+    pending.push_back(start);
+    link.latest_wait_start = start;
+  }
+  return static_cast<std::int32_t>(pending.size() - head);
+}
+
+void message_network::handle(const event& e, network_context& ctx) {
+  message& m = *e.msg;
+  const node_id dst_node = m.dst_node;
+  if (e.stage >= hop_bound_) [[unlikely]]
+    return ctx.drop(e, "has not arrived after " + std::to_string(e.stage) +
+                           " links, the most a route may cross on this topology (a routing loop)");
+  const route_state state{m.src_node, 0, e.stage, 0};
+  const link_id l = routing_.first_hop(e.at, dst_node, state).link;
+  if (l < 0) [[unlikely]]
+    return ctx.drop(e, "has no next hop at node " + std::to_string(e.at));
+  const node_id next = link_to_[static_cast<std::size_t>(l)];
+  const bool first = e.stage == 0;
+  const bool last = next == dst_node;
+  const bool single = model_.ports == port_model::single_port;
+  const auto src = static_cast<std::size_t>(m.src);  // single-port: the PEs' ports
+  const auto dst = static_cast<std::size_t>(m.dst);
+
+  link_state& link = links_[static_cast<std::size_t>(l)];
+  std::int64_t start = std::max(e.time, link.free);
+  if (single && first) start = std::max(start, inject_free_[src]);
+  if (single && last) start = std::max(start, eject_free_[dst]);
+  const std::int64_t pbytes = packet_bytes(m, e.packet);
+  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.bytes, m.chained).ps : 0;
+  const std::int64_t serial = model_.tau_for(m.bytes).serialize(pbytes).ps;
+  const std::int64_t lambda = model_.hop_latency.ps;
+  const std::int64_t prev_end = e.aux;  // cut-through: when the packet's tail left the previous link
+  std::int64_t head = 0, end = 0, after = 0;
+  bool fits = add_time(start, setup, head) && add_time(head, serial, end);
+  if (fits && model_.mode == switching::cut_through && !first)
+    end = std::max(end, prev_end + lambda);  // the tail cannot outrun the previous link (checked there)
+  // Every later time of this hop is at most end + λ (cut-through's head + λ too).
+  fits = fits && add_time(end, lambda, after);
+  if (!fits) [[unlikely]] {
+    note_overflow(ctx, e, l, start, setup, serial);
+    return;
+  }
+
+  auto& stats = link.stats;
+  // Busy intervals of one link do not overlap, so their total is at most `end`; bytes carried and
+  // the waits (which do overlap) can still pass int64 with huge modelled sizes or times.
+  std::int64_t bytes = 0, waits = 0;
+  if (__builtin_add_overflow(stats.bytes, pbytes, &bytes) ||
+      __builtin_add_overflow(stats.wait_total.ps, start - e.time, &waits)) [[unlikely]] {
+    ctx.fail(e, "count overflow: the bytes carried by link " + std::to_string(l) +
+                    " or the time its packets waited for it pass the largest count, " + std::to_string(INT64_MAX));
+    return;
+  }
+  stats.bytes = bytes;
+  stats.busy.ps += end - start;
+  ++stats.packets;
+  if (start > e.time) {
+    ++stats.waited;
+    stats.wait_total.ps = waits;
+  }
+  stats.max_queue = std::max(stats.max_queue, queue_depth(link, l, e.time, start));
+  link.free = end;
+  if (single && first) inject_free_[src] = end;
+  if (single && last) eject_free_[dst] = end;
+  if (tracing_) spans_[static_cast<std::size_t>(ctx.partition())].push_back({l, m.src, m.dst, {start}, {end}});
+  if (e.packet == 0) ++m.hops;
+
+  if (first && e.packet + 1 == static_cast<std::uint32_t>(m.packets) && m.send_request >= 0)
+    ctx.push(event_of(event_kind::send_done, m, end, e.at));
+
+  if (last) {
+    if (e.packet + 1 == static_cast<std::uint32_t>(m.packets))
+      ctx.push(event_of(event_kind::delivery, m, end + lambda, next));
+    return;
+  }
+  // Store-and-forward: the next link is requested once the whole packet has arrived.
+  // Cut-through: as soon as the head has crossed this link.
+  const std::int64_t next_request = model_.mode == switching::cut_through ? start + setup + lambda : end + lambda;
+  event hop = event_of(event_kind::network, m, next_request, next, e.packet);
+  hop.stage = e.stage + 1;
+  hop.aux = end;
+  ctx.push(hop);
+}
+
+void message_network::note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start,
+                                    std::int64_t setup, std::int64_t serial) const {
+  const message& m = *e.msg;
+  const auto& link = topo_.link_at(l);
+  auto t = [](std::int64_t ps) { return ps > latest_time.ps ? std::string("more than that time") : format_time({ps}); };
+  ctx.fail(e, "virtual time overflow: the message from PE " + std::to_string(m.src) + " to PE " + std::to_string(m.dst) +
+                  " (" + std::to_string(m.bytes) + " bytes) on link " + std::to_string(l) + " (node " +
+                  std::to_string(link.from) + " -> " + std::to_string(link.to) + "), starting at " + t(start) +
+                  " with start-up " + t(setup) + ", serialization " + t(serial) + " and hop latency " +
+                  t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text());
+}
+
+void message_network::add_to_report(report& r, vtime makespan) const {
+  r.links.reserve(links_.size());
+  for (std::size_t i = 0; i < links_.size(); ++i) {
+    const auto& lk = topo_.link_at(static_cast<link_id>(i));
+    const auto& s = links_[i].stats;
+    r.links.push_back({static_cast<link_id>(i), lk.from, lk.to, lk.dimension, lk.direction, s.bytes, s.busy,
+                       makespan.ps > 0 ? static_cast<double>(s.busy.ps) / static_cast<double>(makespan.ps) : 0.0,
+                       s.packets, s.waited, s.wait_total, s.max_queue});
+  }
+  if (!tracing_) return;
+  std::vector<span> all;
+  for (const auto& part : spans_) all.insert(all.end(), part.begin(), part.end());
+  // A link's spans come in order from its one partition; interleave links by time.
+  std::stable_sort(all.begin(), all.end(), [](const span& a, const span& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.link < b.link;
+  });
+  for (const auto& s : all) r.trace.links.push_back({s.link, s.src, s.dst, s.begin, s.end});
+}
+
+}  // namespace
+
+void register_builtin_networks(network_registry& registry) {
+  registry.add({"message", "message-level links: FIFO per link, alpha + tau per byte + hop latency, packets of --mtu",
+                [](const network_setup& s) { return std::make_unique<message_network>(s); }});
+}
+
+const network_registry& builtin_networks() {
+  static const network_registry registry = [] {
+    network_registry r("network");
+    register_builtin_networks(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace weft::detail
