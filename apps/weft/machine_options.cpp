@@ -19,6 +19,8 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
                  "rank->node mapping: identity (default), a preset's named mapping (e.g. fig11), or file:PATH");
   sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
   auto* link = "Link model (docs/model.md)";
+  sub.add_option("--network", o.network, "network model: " + known_networks() + " (default: the preset's, else message)")
+      ->group(link);
   sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
   sub.add_option("--tau", o.tau, "time per byte on a link (e.g. 250ps); or give --bandwidth")->group(link);
   sub.add_option("--bandwidth", o.bandwidth, "link bandwidth (e.g. 4GB/s)")->group(link);
@@ -101,6 +103,7 @@ built_machine build_machine(const machine_options& o) {
   if (!preset || given(o, "--switching", o.switching, defaults.switching)) m.mode = parse_switching(o.switching);
   if (!preset || given(o, "--mtu", o.mtu, defaults.mtu)) m.mtu = parse_bytes(o.mtu, "--mtu");
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
+  if (!o.network.empty()) m.network = o.network;  // machine() checks the name
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);

@@ -25,6 +25,7 @@ struct machine_options {
   std::string alpha = "0", tau, bandwidth, hop_latency = "0", o_send = "0", o_recv = "0", gap = "0",
               poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
+  std::string network;  ///< empty: the preset's, else "message"
   int workers = 0;
   std::string pin = "none";
   std::string sharing = "adaptive";

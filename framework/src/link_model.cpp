@@ -73,6 +73,8 @@ constexpr detail::spelling<port_model> port_words[] = {
     {"single-port", port_model::single_port}, {"single", port_model::single_port}};
 }  // namespace
 
+std::string known_networks() { return detail::builtin_networks().known(); }
+
 std::string to_string(switching s) { return detail::spelled<switching>(s, switching_words); }
 std::string to_string(port_model p) { return detail::spelled<port_model>(p, port_words); }
 

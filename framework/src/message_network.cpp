@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ class message_network final : public network {
   explicit message_network(const network_setup& setup)
       : topo_(setup.topo),
         routing_(setup.routes),
-        model_(setup.model),
+        model_(setup.wire),
         tracing_(setup.tracing),
         hop_bound_(route_hop_limit(setup.topo)) {
     const auto nlinks = topo_.links().size();
@@ -48,6 +49,14 @@ class message_network final : public network {
 
   // A single-port PE's ejection port is fed by links that may belong to different partitions.
   vtime lookahead() const override { return model_.ports == port_model::all_port ? model_.hop_latency : vtime{}; }
+
+  void check_message(std::int64_t bytes) const override {
+    if (model_.mtu > 0 && bytes > 0 && (bytes - 1) / model_.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
+      throw std::invalid_argument("a message of " + std::to_string(bytes) + " bytes is more than " +
+                                  std::to_string(INT32_MAX) + " packets of MTU " + std::to_string(model_.mtu) +
+                                  " bytes; raise the MTU");
+  }
+  bool sender_waits_for_injection() const override { return model_.ports == port_model::single_port; }
 
   void prepare(int partitions) override { spans_.assign(static_cast<std::size_t>(partitions), {}); }
 
@@ -84,7 +93,7 @@ class message_network final : public network {
 
   const topology& topo_;
   const routing& routing_;
-  link_model model_;
+  wire_model model_;
   bool tracing_;
   std::int32_t hop_bound_;  // route_hop_limit(topo): a packet past it is in a routing loop
   std::vector<link_state> links_;
@@ -140,8 +149,8 @@ void message_network::handle(const event& e, network_context& ctx) {
   if (single && first) start = std::max(start, inject_free_[src]);
   if (single && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
-  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.bytes, m.chained).ps : 0;
-  const std::int64_t serial = model_.tau_for(m.bytes).serialize(pbytes).ps;
+  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.short_path, m.chained).ps : 0;
+  const std::int64_t serial = model_.tau_for(m.short_path).serialize(pbytes).ps;
   const std::int64_t lambda = model_.hop_latency.ps;
   const std::int64_t prev_end = e.aux;  // cut-through: when the packet's tail left the previous link
   std::int64_t head = 0, end = 0, after = 0;

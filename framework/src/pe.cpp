@@ -78,7 +78,7 @@ message* complete(pe_state& s, int id) {
   }
   message* m = nullptr;
   if (slot.kind == request_kind::recv) {
-    charge_overhead(s, s.net->model().o_recv, "o_recv");
+    charge_overhead(s, s.net->host().o_recv, "o_recv");
     m = slot.msg;
     ++s.received_messages;
     s.received_bytes = detail::checked_total(s.received_bytes, m->bytes, "bytes received");
@@ -106,12 +106,6 @@ received finish(pe_state& s, int id) {
   throw std::invalid_argument("PE " + std::to_string(s.rank) + ": wait/test on a request that is not active");
 }
 
-[[noreturn, gnu::cold]] void throw_too_many_packets(std::int64_t bytes, std::int64_t mtu) {
-  throw std::invalid_argument("a message of " + std::to_string(bytes) + " bytes is more than " +
-                              std::to_string(INT32_MAX) + " packets of MTU " + std::to_string(mtu) +
-                              " bytes; raise the MTU");
-}
-
 [[noreturn, gnu::cold]] void throw_flops_overflow(double count) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", count);
@@ -136,14 +130,13 @@ request pe::isend(int dst, tag t, const payload& data) {
   pe_state& s = *s_;
   check_rank(s, dst, "send to");
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
-  const auto& model = s.net->model();
+  const host_model& host = s.net->host();
   const std::int64_t bytes = data.modelled_bytes();
-  if (model.mtu > 0 && bytes > 0 && (bytes - 1) / model.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
-    throw_too_many_packets(bytes, model.mtu);
-  charge_overhead(s, model.o_send, "o_send");
+  s.net->check_sendable(bytes);  // the network's own limits (packets of an MTU)
+  charge_overhead(s, host.o_send, "o_send");
   // Everything that can throw comes before the message is taken from the pool.
   vtime ready = s.clock;
-  if (s.last_injection.ps >= 0) ready = max(ready, detail::checked_add(s.last_injection, model.gap, "gap"));
+  if (s.last_injection.ps >= 0) ready = max(ready, detail::checked_add(s.last_injection, host.gap, "gap"));
   const std::int64_t sent_bytes = detail::checked_total(s.sent_bytes, bytes, "bytes sent");
   message* m = s.pool->acquire(s.spare_messages);
   m->src = s.rank;
@@ -163,7 +156,8 @@ request pe::isend(int dst, tag t, const payload& data) {
   slot.kind = request_kind::send;
   slot.peer = dst;
   slot.tag = t.value;
-  if (model.ports == port_model::single_port) {
+  m->short_path = host.uses_short_path(bytes);
+  if (s.net->sender_waits_for_injection()) {
     m->send_request = id;  // completes when the port has injected the last byte
   } else {
     slot.complete = true;  // eager: the data was copied, the buffer is free
@@ -263,7 +257,7 @@ bool pe::test(request& r) {
     s.status = detail::pe_status::runnable;
   }
   if (done()) return true;
-  charge_overhead(s, s.net->model().poll, "poll");
+  charge_overhead(s, s.net->host().poll, "poll");
   return false;
 }
 
@@ -278,7 +272,7 @@ void pe::compute(vtime duration) {
 }
 
 void pe::compute(flops f) {
-  const auto rate = s_->net->model().flops.per_second;
+  const auto rate = s_->net->host().flops.per_second;
   if (rate <= 0)
     throw std::invalid_argument("compute(flops) needs a flop rate: give the machine --flops RATE");
   if (f.count < 0) throw std::invalid_argument("compute: negative flop count");

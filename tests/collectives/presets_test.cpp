@@ -154,13 +154,25 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
                     "short_bandwidth, chain_alpha)");
   auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
   BOOST_TEST(load_error(table) ==
-             table + ":3: unknown key 'links' (known: name, summary, topology, routing, procs, link, mappings)");
+             table + ":3: unknown key 'links' (known: name, summary, topology, routing, network, procs, link, mappings)");
   auto top = preset_file("top", ring_preset + "proc = 4\n");
   BOOST_TEST(load_error(top) ==
-             top + ":3: unknown key 'proc' (known: name, summary, topology, routing, procs, link, mappings)");
+             top + ":3: unknown key 'proc' (known: name, summary, topology, routing, network, procs, link, mappings)");
   auto not_table = preset_file("not_table", ring_preset + "link = \"fast\"\n");
   BOOST_TEST(load_error(not_table) == not_table + ":3: link must be a table ([link])");
   BOOST_TEST(load_error(preset_file("fine", ring_preset + "[link]\nalpha = \"1us\"\n")).empty());
+}
+
+// A preset chooses its network by name; the name is checked like the command line's --network.
+BOOST_AUTO_TEST_CASE(a_preset_names_its_network_and_an_unknown_one_is_refused_naming_the_file) {
+  auto message = preset_file("message", ring_preset + "network = \"message\"\n");
+  BOOST_TEST(load_error(message).empty());
+  BOOST_TEST(weft::presets::load(message).model.network == "message");
+  BOOST_TEST(weft::presets::load(preset_file("plain", ring_preset)).model.network == "message");  // the default
+  auto bogus = preset_file("bogus_network", ring_preset + "network = \"bogus\"\n");
+  BOOST_TEST(load_error(bogus) == bogus + ": unknown network 'bogus' (known: message)");
+  auto empty = preset_file("empty_network", ring_preset + "network = \"\"\n");
+  BOOST_TEST(load_error(empty) == empty + ": network is empty");
 }
 
 // Found by tests/fuzz/preset_fuzz: "16abc" was read as 16 PEs, an empty name or topology was

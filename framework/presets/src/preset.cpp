@@ -14,7 +14,7 @@ namespace {
 
 // Every key the format knows. Anything else is refused: a misspelled key ("alpah") would
 // otherwise leave its parameter at the default, and the run would be silently wrong.
-constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing", "procs", "link", "mappings"};
+constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing", "network", "procs", "link", "mappings"};
 constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth",       "hop_latency", "o_send",
                                           "o_recv",    "gap",         "poll",            "switching",   "mtu",
                                           "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
@@ -126,6 +126,10 @@ preset parse(std::string_view text, const std::string& source) {
   p.topology = top.required("topology");
   if (p.topology.empty()) throw std::invalid_argument(top.where("topology") + " is empty");
   p.routing = top.text("routing").value_or("");
+  if (auto network = top.text("network")) {
+    if (network->empty()) throw std::invalid_argument(top.where("network") + " is empty");
+    p.model.network = *network;  // checked with the rest of the model below
+  }
   if (auto procs = top.text("procs")) {
     // The whole text must be the number: "16abc" is not 16.
     auto [end, ec] = std::from_chars(procs->data(), procs->data() + procs->size(), p.procs);

@@ -48,7 +48,12 @@ class engine {
          std::vector<node_id> node_of_rank, bool tracing, int partitions = 1);
   ~engine();
 
-  const link_model& model() const { return model_; }
+  /// What PE code may know of the machine: its hosts' costs.
+  const host_model& host() const { return model_; }
+  /// Throws std::invalid_argument when the network cannot carry a message of `bytes`.
+  void check_sendable(std::int64_t bytes) const { network_->check_message(bytes); }
+  /// A send's request completes once the network has taken its last byte, not at once.
+  bool sender_waits_for_injection() const { return network_->sender_waits_for_injection(); }
   const topology& topo() const { return topo_; }
 
   /// Takes a message a PE injected during its phase (in any order: keys are unique).

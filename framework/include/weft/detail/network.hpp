@@ -50,7 +50,7 @@ class network_context {
 struct network_setup {
   const topology& topo;
   const routing& routes;
-  const link_model& model;
+  const wire_model& wire;
   int pes;       ///< PEs of the run (ranks 0 .. pes-1)
   bool tracing;  ///< record every link occupancy for --trace
 };
@@ -61,6 +61,12 @@ class network {
   /// How much later than an event at one node its effect can show at another node; 0 when the
   /// network cannot be partitioned (the engine then commits sequentially).
   virtual vtime lookahead() const = 0;
+  /// Throws std::invalid_argument when a message of `bytes` cannot be sent (before the sender
+  /// pays anything for it).
+  virtual void check_message(std::int64_t /*bytes*/) const {}
+  /// True when a send's request completes only once the network has taken its last byte (a
+  /// single-port PE); false when it completes at once (the data was copied).
+  virtual bool sender_waits_for_injection() const { return false; }
   /// Called before the run: the engine will use at most `partitions` partitions.
   virtual void prepare(int partitions) = 0;
   /// Takes a message between two different nodes (m.src_node, m.dst_node are set) at m.ready;

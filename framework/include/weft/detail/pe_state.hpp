@@ -31,6 +31,7 @@ struct message {
   vtime arrival{};             ///< when the last byte reached the destination
   int send_request = -1;       ///< sender's request completed at injection end (single-port)
   bool chained = false;        ///< not the first message of an isend_chain batch
+  bool short_path = false;     ///< the host sends it on the short path (host_model::short_max)
   std::int32_t packets = 1;
   std::int32_t hops = 0;
   std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection

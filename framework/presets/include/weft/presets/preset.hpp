@@ -1,7 +1,8 @@
 #pragma once
 // Machine presets: a named machine (topology, routing, link model, default PE count and named
 // rank->node mappings) described in a TOML data file, e.g. framework/presets/ha-pacs-tca.toml.
-// Keys: name, topology (required), summary, routing, procs, a [link] table (the link_model's
+// Keys: name, topology (required), summary, routing, network (the link model's network: message),
+// procs, a [link] table (the link_model's
 // fields, values as text with units: alpha = "1.5us", bandwidth = "3.5GB/s") and a [mappings]
 // table of node-id arrays. Any other key is an error, so a misspelling cannot pass unnoticed.
 //
