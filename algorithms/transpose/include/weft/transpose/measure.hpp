@@ -8,7 +8,9 @@
 #include <functional>
 #include <string>
 
-#include "weft/machine.hpp"
+#include "weft/link_model.hpp"
+#include "weft/program.hpp"
+#include "weft/report.hpp"
 #include "weft/transpose/layout.hpp"
 
 namespace weft::transpose {
