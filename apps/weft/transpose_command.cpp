@@ -44,16 +44,13 @@ struct transpose_options {
   run_control control;
 };
 
-run_fn make_runner(const transpose_options& o) {
-  return [routing = o.routing, workers = checked_workers(o.workers), control = o.control](
-             const std::string& spec, const link_model& model, const program& prog, int procs) {
-    machine m(spec, model, routing);
-    run_options options;
-    options.workers = workers;
-    options.program_name = "transpose";
-    apply_run_control(control, options);
-    return m.run(procs, prog, options);
-  };
+// What every run of the command gets (each builds its machine with o.routing).
+run_options make_run_options(const transpose_options& o) {
+  run_options options;
+  options.workers = checked_workers(o.workers);
+  options.program_name = "transpose";
+  apply_run_control(o.control, options);
+  return options;
 }
 
 // Abstract-unit runs (bare numbers) print raw ticks; "1us"-style runs print real units.
@@ -110,7 +107,7 @@ int run_one(const transpose_options& o) {
     return fraction::of(scaled, f.den).str() + (ticks ? "" : " ps");
   };
 
-  auto m = measure(make_runner(o), kind, l, prog, alpha, tau);
+  auto m = measure(kind, l, prog, alpha, tau, make_run_options(o), o.routing);
   if (interrupt_requested()) {  // its runs stopped early: their figures are partial
     m.full.print(std::cout, o.top_links);
     std::cerr << "weft: interrupted: the measurement stopped before its end; nothing written\n";
@@ -227,7 +224,7 @@ int run_sweep(const transpose_options& o) {
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
-  auto rows = sweep(make_runner(o), registry, o.n, {4, 16, 64, 256}, machines, alpha, tau);
+  auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
   if (interrupt_requested()) {
     std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
     return interrupted_exit_code;

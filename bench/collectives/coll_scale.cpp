@@ -7,6 +7,7 @@
 #include <string>
 
 #include "weft/coll/benchmark.hpp"
+#include "weft/machine.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 5) {

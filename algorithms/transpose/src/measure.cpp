@@ -15,8 +15,9 @@ link_model paper_model(vtime alpha, byte_time tau) {
   return m;
 }
 
-report run_checked(const run_fn& run, machine_kind k, const layout& l, const program& prog, const link_model& model) {
-  auto r = run(topology_spec(k, l.pes()), model, prog, l.pes());
+report run_checked(machine_kind k, const layout& l, const program& prog, const link_model& model,
+                   const run_options& options, std::string_view routing) {
+  auto r = machine(topology_spec(k, l.pes()), model, routing).run(l.pes(), prog, options);
   if (r.status != run_status::ok || !r.conserved || !r.unreceived.empty())
     throw std::runtime_error("transpose run on " + topology_spec(k, l.pes()) + " " + l.describe() + " " +
                              to_string(r.status) + ": " +
@@ -24,12 +25,12 @@ report run_checked(const run_fn& run, machine_kind k, const layout& l, const pro
   return r;
 }
 
-measurement measure(const run_fn& run, machine_kind k, const layout& l, const program& prog, vtime alpha,
-                    byte_time tau) {
+measurement measure(machine_kind k, const layout& l, const program& prog, vtime alpha, byte_time tau,
+                    const run_options& options, std::string_view routing) {
   measurement m;
-  m.transfer = run_checked(run, k, l, prog, paper_model(vtime::zero(), tau)).makespan;
-  m.switching = run_checked(run, k, l, prog, paper_model(alpha, byte_time{0, 1})).makespan;
-  m.full = run_checked(run, k, l, prog, paper_model(alpha, tau));
+  m.transfer = run_checked(k, l, prog, paper_model(vtime::zero(), tau), options, routing).makespan;
+  m.switching = run_checked(k, l, prog, paper_model(alpha, byte_time{0, 1}), options, routing).makespan;
+  m.full = run_checked(k, l, prog, paper_model(alpha, tau), options, routing);
   m.makespan = m.full.makespan;
   for (const auto& link : m.full.links) {
     m.max_link_elements = std::max(m.max_link_elements, link.bytes);

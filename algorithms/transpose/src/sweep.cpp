@@ -15,9 +15,9 @@ double ratio_to_bound(vtime transfer, const fraction& bound, byte_time tau) {
          (static_cast<double>(bound.num) * static_cast<double>(tau.num));
 }
 
-std::vector<sweep_row> sweep(const run_fn& run, const algorithm_registry& algorithms, std::int64_t n,
-                             const std::vector<int>& pes, const std::vector<machine_kind>& machines, vtime alpha,
-                             byte_time tau) {
+std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t n, const std::vector<int>& pes,
+                             const std::vector<machine_kind>& machines, vtime alpha, byte_time tau,
+                             const run_options& options, std::string_view routing) {
   std::vector<sweep_row> rows;
   for (auto k : machines)
     for (int p : pes) {
@@ -25,7 +25,7 @@ std::vector<sweep_row> sweep(const run_fn& run, const algorithm_registry& algori
       layout l(n, p);
       for (const auto& a : algorithms.entries()) {
         if (!a.runs_on(k)) continue;
-        auto m = measure(run, k, l, a.make(l, k), alpha, tau);
+        auto m = measure(k, l, a.make(l, k), alpha, tau, options, routing);
         sweep_row row{k, n, p, a.name, lower_bound(k, l), m.transfer, m.switching, m.makespan, m.max_link_elements, 0};
         row.ratio = ratio_to_bound(m.transfer, row.bound, tau);
         rows.push_back(std::move(row));

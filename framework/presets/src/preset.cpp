@@ -163,6 +163,4 @@ preset parse(std::string_view text, const std::string& source) {
   return p;
 }
 
-machine make_machine(const preset& p) { return machine(p.topology, p.model, p.routing); }
-
 }  // namespace weft::presets

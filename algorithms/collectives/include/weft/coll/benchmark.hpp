@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "weft/coll/registry.hpp"
-#include "weft/machine.hpp"
+#include "weft/program.hpp"
+#include "weft/run_budget.hpp"
 
 namespace weft::coll {
 

@@ -17,8 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "weft/machine.hpp"
 #include "weft/named_registry.hpp"
+#include "weft/program.hpp"
+#include "weft/run_budget.hpp"
 
 namespace weft::programs {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "weft/machine.hpp"
+#include "weft/program.hpp"
 #include "weft/reduction/operation.hpp"
 #include "weft/reduction/plan.hpp"
 

@@ -5,8 +5,7 @@
 // report also carries the per-link contention figures.
 
 #include <cstdint>
-#include <functional>
-#include <string>
+#include <string_view>
 
 #include "weft/machine.hpp"
 #include "weft/transpose/layout.hpp"
@@ -18,14 +17,12 @@ namespace weft::transpose {
 /// store-and-forward, single-port (one injection and one ejection at a time per PE).
 link_model paper_model(vtime alpha, byte_time tau);
 
-/// Runs `prog` on `procs` PEs of the machine `topology_spec` under `model`. The library sees the
-/// PE API only, so whoever links the runtime supplies this (a machine plus routing choice).
-using run_fn = std::function<report(const std::string& topology_spec, const link_model& model, const program& prog,
-                                    int procs)>;
-
-/// Runs once; throws std::runtime_error with the report's first problem unless it finished ok
-/// (a PE that finds a wrong element of Aᵀ fails the run).
-report run_checked(const run_fn& run, machine_kind k, const layout& l, const program& prog, const link_model& model);
+/// Runs `prog` once with machine::run on l.pes() PEs of the machine `k` (topology_spec(k,
+/// l.pes())) under `model`, with `routing` (empty: the topology's) and the caller's `options`
+/// (workers, stop flag, progress, program name). Throws std::runtime_error with the report's
+/// first problem unless it finished ok (a PE that finds a wrong element of Aᵀ fails the run).
+report run_checked(machine_kind k, const layout& l, const program& prog, const link_model& model,
+                   const run_options& options = {}, std::string_view routing = {});
 
 struct measurement {
   vtime transfer{};   ///< makespan with α = 0
@@ -36,7 +33,8 @@ struct measurement {
   std::int64_t total_link_elements = 0;  ///< Σ over links: the unit transfers really made
 };
 
-measurement measure(const run_fn& run, machine_kind k, const layout& l, const program& prog, vtime alpha,
-                    byte_time tau);
+/// Three runs of run_checked (α = 0, τ = 0, both as given), each with `options` and `routing`.
+measurement measure(machine_kind k, const layout& l, const program& prog, vtime alpha, byte_time tau,
+                    const run_options& options = {}, std::string_view routing = {});
 
 }  // namespace weft::transpose

@@ -9,7 +9,7 @@
 //   direct          every block goes straight to its destination in its own message, routed by
 //                   the topology's routing (the program a user writes first).
 
-#include "weft/machine.hpp"
+#include "weft/program.hpp"
 #include "weft/transpose/layout.hpp"
 
 namespace weft::transpose {

@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "weft/machine.hpp"
 #include "weft/named_registry.hpp"
+#include "weft/program.hpp"
 #include "weft/transpose/layout.hpp"
 
 namespace weft::transpose {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "weft/transpose/lower_bound.hpp"
@@ -28,11 +29,11 @@ struct sweep_row {
 /// transfer / (bound·τ) exactly as a double; 0 when τ or the bound is 0.
 double ratio_to_bound(vtime transfer, const fraction& bound, byte_time tau);
 
-/// Runs every registered algorithm that runs on each machine, for each P in `pes` that makes a
-/// valid layout with `n` (others are skipped).
-std::vector<sweep_row> sweep(const run_fn& run, const algorithm_registry& algorithms, std::int64_t n,
-                             const std::vector<int>& pes, const std::vector<machine_kind>& machines, vtime alpha,
-                             byte_time tau);
+/// Measures every registered algorithm that runs on each machine, for each P in `pes` that makes
+/// a valid layout with `n` (others are skipped); every run with `options` and `routing`.
+std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t n, const std::vector<int>& pes,
+                             const std::vector<machine_kind>& machines, vtime alpha, byte_time tau,
+                             const run_options& options = {}, std::string_view routing = {});
 
 /// Header line plus one line per row.
 void write_csv(std::ostream& out, const std::vector<sweep_row>& rows);

@@ -7,7 +7,7 @@
 // table of node-id arrays. Any other key is an error, so a misspelling cannot pass unnoticed.
 //
 //   auto p = weft::presets::load("ha-pacs-tca");          // or a path to a .toml file
-//   auto m = weft::presets::make_machine(p);
+//   weft::machine m(p.topology, p.model, p.routing);      // weft/machine.hpp (weft_runtime)
 //   weft::run_options opt;
 //   opt.node_of_rank = weft::presets::mapping_for(&p, "fig11", p.procs, m.topo().node_count());
 //   auto report = m.run(p.procs, program, opt);
@@ -18,7 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "weft/machine.hpp"
+#include "weft/link_model.hpp"
+#include "weft/topology.hpp"
 
 namespace weft::presets {
 
@@ -45,9 +46,6 @@ preset load(std::string_view name_or_path);
 /// Parses preset text (`source` names it in errors); throws std::invalid_argument naming the
 /// source, the line where the TOML parser knows it, and the field (unknown keys included).
 preset parse(std::string_view toml_text, const std::string& source);
-
-/// The machine a preset describes.
-machine make_machine(const preset& p);
 
 /// A rank->node mapping for `procs` PEs: "identity" or "" (returns an empty vector: PE i on
 /// node i), a name from the preset's [mappings], or "file:PATH" / the path of an existing file

@@ -3,9 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/spellings.hpp"
 #include "weft/run_budget.hpp"
-
-#include "spellings.hpp"
 #include "weft/topology_registry.hpp"
 
 namespace weft {

@@ -1,5 +1,6 @@
 #pragma once
-// A machine = topology + routing + link model; `run` executes a PE program on it.
+// A machine = topology + routing + link model; `run` executes a PE program on it. Part of the
+// runtime library (weft_runtime), which defines run() in src/runtime.cpp.
 
 #include <atomic>
 #include <functional>
@@ -10,14 +11,12 @@
 
 #include "weft/link_model.hpp"
 #include "weft/pe.hpp"
+#include "weft/program.hpp"
 #include "weft/report.hpp"
 #include "weft/run_budget.hpp"
 #include "weft/topology.hpp"
 
 namespace weft {
-
-/// A PE program: one blocking-style function run by every PE.
-using program = std::function<void(pe&)>;
 
 /// How PE actors are placed on host cores (see docs/model.md, "Placement").
 enum class pin_policy { none, compact, scatter };
