@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "spellings.hpp"
+#include "weft/detail/spellings.hpp"
 #include "weft/detail/checked_time.hpp"
 #include "weft/detail/network.hpp"
 

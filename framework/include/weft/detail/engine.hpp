@@ -9,7 +9,7 @@
 //
 // Where each part lives: windows and partitions in engine.cpp; waking and resuming PEs in
 // pe_scheduling.cpp; an arriving message meeting its receive in matching.cpp; the networks in
-// message_network.cpp (and the registry); the report in report_builder.cpp.
+// message_network.cpp (and the registry); the report in actors/src/report_builder.cpp.
 //
 // With a network lookahead L > 0 the nodes are split into partitions that commit their events in
 // parallel, in windows L wide: every event that crosses from one partition to another is at least
