@@ -1,9 +1,11 @@
 // A run can be stopped at a phase boundary and still reports what it measured; progress is
 // reported between phases; a run that would not fit in memory is refused before it starts.
 #define BOOST_TEST_MODULE run control
-#include <boost/test/unit_test.hpp>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <boost/test/unit_test.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -134,10 +136,16 @@ BOOST_AUTO_TEST_CASE(a_run_over_the_memory_limit_is_refused_before_it_starts_wit
   BOOST_TEST(!ran);
 }
 
-BOOST_AUTO_TEST_CASE(the_default_memory_limit_is_three_quarters_of_a_real_memory) {
+// Half the physical memory hwloc reports (4 GiB when it reports none). hwloc's figure can vary
+// between runs on a VM, so the test checks what holds for any figure: a real amount, never more
+// than the machine has. (It used to test "divisible by 3", from when the default was 3/4: that
+// held for about one machine in three.)
+BOOST_AUTO_TEST_CASE(the_default_memory_limit_is_a_real_amount_below_the_physical_memory) {
   const auto limit = weft::default_memory_limit();
   BOOST_TEST(limit > (64LL << 20));
-  BOOST_TEST(limit % 3 == 0);
+  const auto physical = static_cast<std::int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  BOOST_TEST(limit <= std::max<std::int64_t>(physical, std::int64_t{4} << 30));
+  BOOST_TEST(weft::default_memory_limit() == limit);  // read once
 }
 
 BOOST_AUTO_TEST_CASE(builtin_programs_send_modelled_bytes_with_a_small_real_head) {
