@@ -86,13 +86,19 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
     r.status = run_status::failed;
     r.problems.insert(r.problems.begin(), why);
   }
+  if (outcome == engine::outcome::network_deadlock && r.status == run_status::ok) {
+    r.status = run_status::network_deadlock;
+    r.problems.insert(r.problems.begin(), "network deadlock: " + net.network_problem());
+  }
   if (outcome == engine::outcome::deadlock && r.status == run_status::ok) {
     r.status = run_status::deadlock;
     r.problems.insert(r.problems.begin(), "deadlock: every unfinished PE is blocked and no message is in flight");
   }
   r.makespan = makespan;
   // A run stopped by an overflow leaves messages in flight: nothing was lost, the run ended.
-  r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow;
+  // (A network deadlock leaves them in the network: not lost either.)
+  r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow ||
+                outcome == engine::outcome::network_deadlock;
 
   if (options.trace)
     for (auto& pe : pes)

@@ -202,6 +202,8 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   collect_resumed(std::min(window_end, saturating_add(lowest_horizon, window_)), resume, pes.size());
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
   if (!resume.empty()) return outcome::resume;
+  // Nothing left to commit and no PE to run: packets still in the network are stuck there.
+  if (network_problem_ = network_->stalled(); !network_problem_.empty()) return outcome::network_deadlock;
   for (const auto& pe : pes)
     if (pe.status != pe_status::finished && pe.status != pe_status::failed) return outcome::deadlock;
   return outcome::finished;

@@ -15,6 +15,7 @@ std::string to_string(run_status s) {
     case run_status::deadlock: return "deadlock";
     case run_status::failed: return "failed";
     case run_status::interrupted: return "interrupted";
+    case run_status::network_deadlock: return "network-deadlock";
     default: return "ok";
   }
 }
@@ -26,6 +27,7 @@ int report::exit_code() const {
     case run_status::deadlock: return 3;
     case run_status::failed: return 4;
     case run_status::interrupted: return 130;  // 128 + SIGINT, as a shell reports it
+    case run_status::network_deadlock: return 7;
     default: return conserved ? 0 : 5;
   }
 }

@@ -12,7 +12,9 @@
 
 namespace weft {
 
-enum class run_status { ok, deadlock, failed, interrupted };
+/// deadlock: the program's (every unfinished PE waits, nothing in flight); network_deadlock: the
+/// routing's (packets in the network wait for each other in a cycle of channels).
+enum class run_status { ok, deadlock, failed, interrupted, network_deadlock };
 std::string to_string(run_status s);
 std::ostream& operator<<(std::ostream& out, run_status s);
 

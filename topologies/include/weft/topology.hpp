@@ -120,6 +120,10 @@ class routing {
     next_hops(current, dst, state, candidates);
     return candidates.empty() ? hop{} : candidates.front();
   }
+  /// True when next_hops may offer more than one candidate: a network then chooses among them
+  /// at each router, from what it sees there (and messages between two PEs may take different
+  /// paths). False: the first candidate is the route.
+  virtual bool adaptive() const { return false; }
   /// Number of VC classes this routing needs (1 for VC-free routings).
   virtual int vc_classes() const { return 1; }
   /// True when the route from s+t to d+t is the route from s to d moved by t (for the

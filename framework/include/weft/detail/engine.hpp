@@ -61,8 +61,9 @@ class engine {
   /// Takes a PE's blocking state after its phase (a PE that synchronizes on its clock).
   void absorb_status(const pe_state& pe);
 
-  /// overflow: a time passed latest_time; overflow_problem() says where.
-  enum class outcome { resume, finished, deadlock, overflow };
+  /// overflow: a time passed latest_time; overflow_problem() says where. network_deadlock: the
+  /// network holds packets that cannot move; network_problem() names the cycle it found.
+  enum class outcome { resume, finished, deadlock, overflow, network_deadlock };
   /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
   /// `runner` (may be null) runs the partitions of a window in parallel.
   outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
@@ -93,6 +94,8 @@ class engine {
   std::vector<message*> take_undelivered();
   /// What overflowed, when advance() returned outcome::overflow.
   const std::string& overflow_problem() const { return overflow_; }
+  /// What the network found, when advance() returned outcome::network_deadlock.
+  const std::string& network_problem() const { return network_problem_; }
 
  private:
   struct sync_entry {
@@ -160,6 +163,7 @@ class engine {
   static constexpr std::size_t min_parallel_window = 64;
   std::uint64_t injected_ = 0, phases_ = 0;
   std::string overflow_;
+  std::string network_problem_;
   std::vector<std::uint8_t> marks_;  // scratch of ascending()
 };
 

@@ -1,9 +1,11 @@
 #pragma once
 // What the engine queues: an event and the key that orders it. Events of one time commit in key
 // order, kind first (a send's completion, then deliveries, then the network's own events), then
-// by the message (source PE, its sequence number) and the packet. A key is unique, so the order
-// never depends on the order of pushes: the same run commits the same sequence on any number of
-// workers.
+// by the message (source PE, its sequence number), the packet and a part the network numbers as it
+// likes (a flit, a step). A network keeps the keys of its events unique among the events at one
+// node and time, so the order never depends on the order of pushes: the same run commits the same
+// sequence on any number of workers. (A network may give its own events that carry no message a
+// `src` past every PE's, to order them after the messages' events of the same time.)
 
 #include <compare>
 #include <cstdint>
@@ -25,17 +27,21 @@ struct event_key {
   std::int32_t src = 0;   ///< sending PE
   std::uint64_t seq = 0;  ///< per-source sequence number of the message
   std::uint32_t packet = 0;
+  std::uint32_t part = 0;  ///< network-defined (0 in the message network)
   friend auto operator<=>(const event_key&, const event_key&) = default;  // member order = key order
 };
 
 /// One event: a key, where it happens (its node decides which engine partition commits it),
-/// the message, and two words the network reads as it likes (the message network: the number of
-/// links crossed so far and when the packet's tail left the previous link).
+/// the message, and words the network reads as it likes (the message network: the number of
+/// links crossed so far, when the packet's tail left the previous link, and the route state a
+/// routing function keeps: the VC class it arrived on and its private flags).
 struct event : event_key {
   message* msg = nullptr;
   std::int64_t aux = 0;
   std::int32_t stage = 0;
   node_id at = 0;
+  std::int32_t vc = 0;
+  std::uint32_t flags = 0;
   const event_key& key() const { return *this; }
 };
 

@@ -74,6 +74,10 @@ class network {
   virtual void inject(message& m, network_context& ctx) = 0;
   /// Commits one of its own events (kind network).
   virtual void handle(const event& e, network_context& ctx) = 0;
+  /// Asked when the engine has no event left and no PE can run: the packets still inside the
+  /// network, if any, cannot move (a routing deadlock). Returns what it found (the cycle of
+  /// channels waiting for each other), or "" when it holds no packet.
+  virtual std::string stalled() const { return {}; }
   /// Adds what it measured to the report: per-link figures (`makespan` gives utilization) and,
   /// when tracing, the link occupancy spans.
   virtual void add_to_report(report& r, vtime makespan) const = 0;
