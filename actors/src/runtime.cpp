@@ -143,6 +143,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     for (auto& s : states_) {
       pool_.give_back(s.spare_messages);
       for (message* m : s.unexpected.remaining()) delete m;
+      if (s.order)
+        for (auto& [from, m] : s.order->early) delete m;  // arrived before an earlier one that never did
       for (auto& slot : s.requests)
         if (slot.msg) delete slot.msg;
     }

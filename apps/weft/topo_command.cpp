@@ -49,7 +49,8 @@ nlohmann::json to_json(const topo::analysis& a, const topology& t) {
   }
   auto& cdg = j["channel_dependencies"];
   cdg = {{"checked", a.deadlock.checked}, {"acyclic", a.deadlock.acyclic}, {"channels", a.deadlock.channels},
-         {"dependencies", a.deadlock.dependencies}, {"note", a.deadlock.note}};
+         {"dependencies", a.deadlock.dependencies}, {"note", a.deadlock.note},
+         {"escape_only", a.deadlock.escape_only}};
   cdg["cycle"] = nlohmann::json::array();
   for (const auto& c : a.deadlock.cycle)
     cdg["cycle"].push_back({{"from", t.link_at(c.link).from}, {"to", t.link_at(c.link).to}, {"vc", c.vc}});

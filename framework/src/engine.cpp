@@ -10,7 +10,11 @@ namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const link_model& model,
                std::vector<node_id> node_of_rank, bool tracing, int partitions)
-    : topo_(topo), routing_(routing), model_(model), node_of_rank_(std::move(node_of_rank)) {
+    : topo_(topo),
+      routing_(routing),
+      model_(model),
+      node_of_rank_(std::move(node_of_rank)),
+      in_pair_order_(routing.adaptive()) {
   network_ = builtin_networks().find(model_.network).make(
       {topo, routing, model_.wire(), static_cast<int>(node_of_rank_.size()), tracing});
   // Partitions need a lookahead: an event at one node must not show at another sooner.
@@ -31,6 +35,8 @@ engine::~engine() = default;
 
 void engine::inject(message* m) {
   ++injected_;
+  if (in_pair_order_)  // between phases, one thread, each PE's messages in program order
+    m->pair_seq = next_pair_seq_[static_cast<std::uint64_t>(m->src) << 32 | static_cast<std::uint32_t>(m->dst)]++;
   const node_id from = node_of_rank_[static_cast<std::size_t>(m->src)];
   const node_id to = node_of_rank_[static_cast<std::size_t>(m->dst)];
   m->src_node = from;

@@ -77,13 +77,34 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
 }
 
 void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes) {
+  pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
+  if (!in_pair_order_) return hand_over(p, m, at, pe);
+  // Adaptive routes: a message from a source is handed over only after every earlier one from it,
+  // at the time the last of those arrived. (Only the receiver's partition touches its order.)
+  if (!pe.order) pe.order = std::make_unique<pe_state::arrival_order>();
+  auto& order = *pe.order;
+  auto& next = order.next_from[m->src];
+  if (m->pair_seq != next) {
+    order.early.emplace(std::pair{m->src, m->pair_seq}, m);
+    return;
+  }
+  ++next;
+  hand_over(p, m, at, pe);
+  for (auto it = order.early.find({m->src, next}); it != order.early.end(); it = order.early.find({m->src, next})) {
+    message* due = it->second;
+    order.early.erase(it);
+    ++next;
+    hand_over(p, due, at, pe);
+  }
+}
+
+void engine::hand_over(partition& p, message* m, vtime at, pe_state& pe) {
   m->arrival = at;
   ++p.delivered;
   p.last_arrival = max(p.last_arrival, at);
   auto h = static_cast<std::size_t>(m->hops);
   if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
   ++p.hop_histogram[h];
-  pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
   if (auto r = pe.posted.take_for(m->src, m->tag)) {
     pe.requests[static_cast<std::size_t>(*r)].msg = m;
     complete_request(p, pe, *r, at);

@@ -1,8 +1,11 @@
 // The `message` network: every directed link (and, on single-port PEs, each injection and
 // ejection port) is a FIFO resource a packet holds for its serialization time; a packet that
-// needs it while it is busy waits, and that waiting is the contention weft reports. A packet
-// follows its route's first candidate hop; costs are the link model's α (or the short path's,
-// or a chain's), τ per byte and λ per hop, store-and-forward or cut-through (docs/model.md).
+// needs it while it is busy waits, and that waiting is the contention weft reports. Costs are the
+// wire model's α (or the short path's, or a chain's), τ per byte and λ per hop, store-and-forward
+// or cut-through (docs/model.md). A deterministic routing's packet follows its first candidate; an
+// adaptive routing's packet takes, at each node as it gets there, the permitted link that can
+// start it soonest (ties: the routing's candidate order). Links have unbounded queues here, so no
+// routing can deadlock this network.
 
 #include <algorithm>
 #include <memory>
@@ -34,6 +37,7 @@ class message_network final : public network {
         routing_(setup.routes),
         model_(setup.wire),
         tracing_(setup.tracing),
+        adaptive_(setup.routes.adaptive()),
         hop_bound_(route_hop_limit(setup.topo)) {
     const auto nlinks = topo_.links().size();
     links_.assign(nlinks, {});
@@ -58,11 +62,15 @@ class message_network final : public network {
   }
   bool sender_waits_for_injection() const override { return model_.ports == port_model::single_port; }
 
-  void prepare(int partitions) override { spans_.assign(static_cast<std::size_t>(partitions), {}); }
+  void prepare(int partitions) override {
+    spans_.assign(static_cast<std::size_t>(partitions), {});
+    candidates_.assign(static_cast<std::size_t>(partitions), {});
+  }
 
   void inject(message& m, network_context& ctx) override {
     // isend refused messages of INT32_MAX packets or more; (bytes - 1) / mtu + 1 cannot overflow.
     m.packets = model_.mtu > 0 && m.bytes > model_.mtu ? static_cast<std::int32_t>((m.bytes - 1) / model_.mtu + 1) : 1;
+    m.packets_arrived = 0;
     for (std::int32_t p = 0; p < m.packets; ++p)
       ctx.push(event_of(event_kind::network, m, m.ready.ps, m.src_node, static_cast<std::uint32_t>(p)));
   }
@@ -88,6 +96,10 @@ class message_network final : public network {
     return std::min<std::int64_t>(model_.mtu, m.bytes - static_cast<std::int64_t>(packet) * model_.mtu);
   }
   std::int32_t queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start);
+  /// The stage of a packet that has arrived (adaptive routings: counted at the destination).
+  static constexpr std::int32_t arrived = -1;
+  /// The next hop of `e`'s packet: the route's, or (adaptive) the permitted link free soonest.
+  hop choose_hop(const event& e, network_context& ctx);
   void note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start, std::int64_t setup,
                      std::int64_t serial) const;
 
@@ -95,6 +107,7 @@ class message_network final : public network {
   const routing& routing_;
   wire_model model_;
   bool tracing_;
+  bool adaptive_;  // the routing offers choices: take the least loaded at each hop
   std::int32_t hop_bound_;  // route_hop_limit(topo): a packet past it is in a routing loop
   std::vector<link_state> links_;
   std::vector<node_id> link_to_;  // where each link leads: the topology's, packed for the hop loop
@@ -104,7 +117,27 @@ class message_network final : public network {
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
   std::vector<std::vector<span>> spans_;  // per partition, when tracing
+  std::vector<std::vector<hop>> candidates_;  // per partition: scratch of choose_hop
 };
+
+hop message_network::choose_hop(const event& e, network_context& ctx) {
+  const route_state state{e.msg->src_node, e.vc, e.stage, e.flags};
+  if (!adaptive_) return routing_.first_hop(e.at, e.msg->dst_node, state);
+  auto& candidates = candidates_[static_cast<std::size_t>(ctx.partition())];
+  candidates.clear();
+  routing_.next_hops(e.at, e.msg->dst_node, state, candidates);
+  hop best{};
+  std::int64_t best_free = INT64_MAX;
+  for (const hop& h : candidates) {  // links out of e.at: this partition's
+    if (h.link < 0) continue;
+    const std::int64_t free = std::max(e.time, links_[static_cast<std::size_t>(h.link)].free);
+    if (free < best_free) {
+      best = h;
+      best_free = free;
+    }
+  }
+  return best;
+}
 
 std::int32_t message_network::queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start) {
   // Starts on one link are non-decreasing (FIFO), so the packets still waiting at time `at`
@@ -129,12 +162,16 @@ std::int32_t message_network::queue_depth(link_state& link, link_id l, std::int6
 
 void message_network::handle(const event& e, network_context& ctx) {
   message& m = *e.msg;
+  if (e.stage == arrived) {  // at the destination, where only its partition counts
+    if (++m.packets_arrived == m.packets) ctx.push(event_of(event_kind::delivery, m, e.time, e.at));
+    return;
+  }
   const node_id dst_node = m.dst_node;
   if (e.stage >= hop_bound_) [[unlikely]]
     return ctx.drop(e, "has not arrived after " + std::to_string(e.stage) +
                            " links, the most a route may cross on this topology (a routing loop)");
-  const route_state state{m.src_node, 0, e.stage, 0};
-  const link_id l = routing_.first_hop(e.at, dst_node, state).link;
+  const hop chosen = choose_hop(e, ctx);
+  const link_id l = chosen.link;
   if (l < 0) [[unlikely]]
     return ctx.drop(e, "has no next hop at node " + std::to_string(e.at));
   const node_id next = link_to_[static_cast<std::size_t>(l)];
@@ -192,17 +229,24 @@ void message_network::handle(const event& e, network_context& ctx) {
     ctx.push(event_of(event_kind::send_done, m, end, e.at));
 
   if (last) {
-    if (e.packet + 1 == static_cast<std::uint32_t>(m.packets))
+    if (adaptive_) {  // packets on different routes may arrive in any order: count them there
+      event arrival = event_of(event_kind::network, m, end + lambda, next, e.packet);
+      arrival.stage = arrived;
+      ctx.push(arrival);
+    } else if (e.packet + 1 == static_cast<std::uint32_t>(m.packets)) {  // one route: in order
       ctx.push(event_of(event_kind::delivery, m, end + lambda, next));
+    }
     return;
   }
   // Store-and-forward: the next link is requested once the whole packet has arrived.
   // Cut-through: as soon as the head has crossed this link.
   const std::int64_t next_request = model_.mode == switching::cut_through ? start + setup + lambda : end + lambda;
-  event hop = event_of(event_kind::network, m, next_request, next, e.packet);
-  hop.stage = e.stage + 1;
-  hop.aux = end;
-  ctx.push(hop);
+  event request = event_of(event_kind::network, m, next_request, next, e.packet);
+  request.stage = e.stage + 1;
+  request.aux = end;
+  request.vc = chosen.vc;
+  request.flags = e.flags;
+  ctx.push(request);
 }
 
 void message_network::note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start,

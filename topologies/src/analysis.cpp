@@ -282,6 +282,10 @@ void print_table(std::ostream& out, const analysis& a) {
   row("all-to-all link load", "max " + num(a.max_load) + ", mean " + num(a.mean_load) + " messages  [" + a.load_method + "]");
   if (!a.deadlock.checked)
     row("channel dependencies", a.deadlock.note);
+  else if (a.deadlock.acyclic && a.deadlock.escape_only)
+    row("channel dependencies", "escape network acyclic: deadlock-free by Duato's protocol  (" +
+                                    std::to_string(a.deadlock.channels) + " escape channels, " +
+                                    std::to_string(a.deadlock.dependencies) + " dependencies)");
   else if (a.deadlock.acyclic)
     row("channel dependencies", "acyclic: deadlock-free for this routing  (" + std::to_string(a.deadlock.channels) +
                                     " channels, " + std::to_string(a.deadlock.dependencies) + " dependencies)");

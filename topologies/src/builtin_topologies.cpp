@@ -200,14 +200,25 @@ void register_builtin_routings(routing_registry& registry) {
                 [](const topology& t, std::string_view args) -> std::unique_ptr<routing> {
                   const auto& cube = need<topo::kary_ncube>(t, "dateline", "a mesh/torus/ring/kncube");
                   return std::make_unique<topo::dimension_order>(
-                      cube, topo::parse_axis_order(args, static_cast<int>(cube.shape().size())), true, "dateline");
+                      cube, topo::parse_axis_order(args, static_cast<int>(cube.shape().size())),
+                      topo::dimension_order::mode::dateline, "dateline");
+                }});
+  registry.add({"minimal-adaptive",
+                "minimal adaptive on a mesh/torus/hypercube: any productive axis, the least loaded at each hop; "
+                "escape = dimension order (dateline on tori), Duato",
+                [](const topology& t, std::string_view args) -> std::unique_ptr<routing> {
+                  const auto& cube = need<topo::kary_ncube>(t, "minimal-adaptive", "a mesh/torus/ring/kncube/hypercube");
+                  return std::make_unique<topo::dimension_order>(
+                      cube, topo::parse_axis_order(args, static_cast<int>(cube.shape().size())),
+                      topo::dimension_order::mode::minimal_adaptive, "minimal-adaptive");
                 }});
   registry.add({"e-cube", "e-cube routing on a hypercube (lowest differing bit first)",
                 [](const topology& t, std::string_view) -> std::unique_ptr<routing> {
                   const auto& cube = need<topo::kary_ncube>(t, "e-cube", "a hypercube");
                   for (int k : cube.shape())
                     if (k != 2) throw std::invalid_argument("routing e-cube needs a hypercube, not '" + t.spec() + "'");
-                  return std::make_unique<topo::dimension_order>(cube, std::vector<int>{}, false, "e-cube");
+                  return std::make_unique<topo::dimension_order>(cube, std::vector<int>{}, topo::dimension_order::mode::deterministic,
+                                                                 "e-cube");
                 }});
   registry.add({"shortest-path", "table-based shortest paths for any graph (lowest neighbour id breaks ties)",
                 [](const topology& t, std::string_view) -> std::unique_ptr<routing> {

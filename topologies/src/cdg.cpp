@@ -73,6 +73,8 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
     return result;
   }
   const int vcs = std::max(1, r.vc_classes());
+  const bool escape_only = r.has_escape();
+  result.escape_only = escape_only;
   dependency_sets deps(topo, vcs);
   // Per pair: a search over channel states reachable through any candidate.
   std::vector<std::int64_t> seen(deps.channel_count(), -1);
@@ -87,7 +89,10 @@ cdg_result check_channel_dependencies(const topology& topo, const routing& r, st
       stack.clear();
       auto expand = [&](node_id at, const route_state& st, const channel* held) {
         candidates.clear();
-        r.next_hops(at, d, st, candidates);
+        if (escape_only)
+          candidates.push_back(r.first_hop(at, d, st));
+        else
+          r.next_hops(at, d, st, candidates);
         if (candidates.empty()) throw_no_next_hop(r, at, d);
         for (const auto& h : candidates) {
           channel next{h.link, std::clamp(h.vc, 0, vcs - 1)};

@@ -37,9 +37,14 @@ std::vector<int> parse_axis_order(std::string_view text, int dims) {
   return order;
 }
 
-dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_order, bool dateline,
-                                 std::string name)
-    : axis_order_(std::move(axis_order)), shape_(topo.shape()), dateline_(dateline), name_(std::move(name)) {
+dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_order, mode m, std::string name)
+    : axis_order_(std::move(axis_order)),
+      shape_(topo.shape()),
+      // The adaptive routing's escape is dateline dimension order wherever an axis wraps.
+      dateline_(m == mode::dateline ||
+                (m == mode::minimal_adaptive && std::any_of(topo.wraps().begin(), topo.wraps().end(), [](bool w) { return w; }))),
+      adaptive_(m == mode::minimal_adaptive),
+      name_(std::move(name)) {
   const int dims = static_cast<int>(shape_.size());
   if (axis_order_.empty()) {
     axis_order_.resize(static_cast<std::size_t>(dims));
@@ -77,6 +82,44 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
         next_link_[slot + static_cast<std::size_t>(side)] = next_link_[slot + static_cast<std::size_t>(1 - side)];
 }
 
+dimension_order::axis_move dimension_order::move_along(node_id current, node_id dst, std::size_t a) const {
+  const auto dims = shape_.size();
+  const int k = shape_[a];
+  const int here = coord_[static_cast<std::size_t>(current) * dims + a];
+  const int there = coord_[static_cast<std::size_t>(dst) * dims + a];
+  if (here == there) return {};
+  const int forward = there > here ? there - here : there - here + k;  // steps going +
+  if (!wrap_[a]) return {true, there > here, false};
+  return {true, forward <= k - forward, forward == k - forward};
+}
+
+void dimension_order::next_hops(node_id current, node_id dst, const route_state& state,
+                                std::vector<hop>& out) const {
+  if (current == dst) return;
+  if (adaptive_) {
+    const int adaptive_class = dateline_ ? 2 : 1;
+    const auto dims = shape_.size();
+    if (binary_ascending_) {  // hypercube: every differing bit
+      for (auto bits = static_cast<std::uint32_t>(current ^ dst); bits != 0; bits &= bits - 1) {
+        auto a = static_cast<std::size_t>(std::countr_zero(bits));
+        bool plus = ((dst >> a) & 1) != 0;
+        out.push_back({next_link_[static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1)], adaptive_class});
+      }
+    } else {
+      for (int axis : axis_order_) {
+        const auto a = static_cast<std::size_t>(axis);
+        const axis_move move = move_along(current, dst, a);
+        if (!move.needed) continue;
+        auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a;
+        out.push_back({next_link_[slot + (move.plus ? 0 : 1)], adaptive_class});
+        if (move.both_minimal && next_link_[slot + 1] != next_link_[slot])
+          out.push_back({next_link_[slot + 1], adaptive_class});
+      }
+    }
+  }
+  out.push_back(first_hop(current, dst, state));  // the route, or the escape
+}
+
 hop dimension_order::first_hop(node_id current, node_id dst, const route_state& state) const {
   const auto dims = shape_.size();
   if (binary_ascending_) {  // e-cube: one bit test instead of a division per axis
@@ -86,13 +129,12 @@ hop dimension_order::first_hop(node_id current, node_id dst, const route_state& 
     return {next_link_[static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1)], 0};
   }
   for (int axis : axis_order_) {
-    auto a = static_cast<std::size_t>(axis);
-    int k = shape_[a];
-    int here = coord_[static_cast<std::size_t>(current) * dims + a];
-    int there = coord_[static_cast<std::size_t>(dst) * dims + a];
-    if (here == there) continue;
-    int forward = there > here ? there - here : there - here + k;  // steps going +
-    bool plus = wrap_[a] ? forward <= k - forward : there > here;
+    const auto a = static_cast<std::size_t>(axis);
+    const axis_move move = move_along(current, dst, a);
+    if (!move.needed) continue;
+    const bool plus = move.plus;
+    const int k = shape_[a];
+    const int here = coord_[static_cast<std::size_t>(current) * dims + a];
     auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1);
     int vc = 0;
     if (dateline_ && wrap_[a]) {

@@ -1,10 +1,10 @@
 #pragma once
 // The topology interface the network engine uses: a directed graph of nodes and links,
 // plus routing functions that answer "which next hops, with which virtual-channel class".
-// A topology knows nothing about time; the link model and the engine do. The packet-level
-// engine follows `first_hop` only and models no virtual channels: it passes VC class 0 in
-// `route_state` and stops a packet (an error naming source, destination and topology) once it
-// has crossed `route_hop_limit` links without arriving.
+// A topology knows nothing about time; the networks do. A network follows `first_hop` for a
+// deterministic routing and chooses among `next_hops` at each node for an adaptive one, passing
+// the VC class a packet arrived on in `route_state`; it stops a packet (an error naming source,
+// destination and topology) once it has crossed `route_hop_limit` links without arriving.
 
 #include <cstdint>
 #include <memory>
@@ -124,6 +124,11 @@ class routing {
   /// at each router, from what it sees there (and messages between two PEs may take different
   /// paths). False: the first candidate is the route.
   virtual bool adaptive() const { return false; }
+  /// True when the routing follows Duato's protocol: its first_hop alone (the escape channels) is
+  /// a routing whose channel dependencies are acyclic, and its other candidates use VC classes of
+  /// their own; a packet may always fall back on the escape. The deadlock check then examines the
+  /// escape network, since the adaptive channels may form cycles without harm.
+  virtual bool has_escape() const { return false; }
   /// Number of VC classes this routing needs (1 for VC-free routings).
   virtual int vc_classes() const { return 1; }
   /// True when the route from s+t to d+t is the route from s to d moved by t (for the

@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -142,8 +143,10 @@ class engine {
   void collect_resumed(std::int64_t known, std::vector<int>& resume, std::size_t pe_count);
   /// Sorts distinct PE ranks.
   void ascending(std::vector<int>& ranks, std::size_t pe_count);
-  // Matching (matching.cpp): the message arrived at its receiver at `at`.
+  // Matching (matching.cpp): the message arrived at its receiver at `at`; under an adaptive
+  // routing it is handed over in its pair's order (early arrivals wait for the ones before).
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
+  void hand_over(partition& p, message* m, vtime at, pe_state& pe);
 
   std::size_t queued_events();       // in the active partitions
   std::uint64_t committed_events();  // by the active partitions, over the run
@@ -153,6 +156,8 @@ class engine {
   link_model model_;
   std::vector<node_id> node_of_rank_;
   std::unique_ptr<network> network_;
+  bool in_pair_order_;  // the routing is adaptive: messages of a pair are numbered and reordered
+  std::unordered_map<std::uint64_t, std::uint64_t> next_pair_seq_;  // (src, dst) -> next pair_seq
 
   std::vector<partition> parts_;
   std::size_t active_ = 1;

@@ -4,6 +4,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -25,6 +29,7 @@ struct message {
   int dst = 0;
   int tag = 0;
   std::uint64_t seq = 0;       ///< per-source sequence number (the tie-break after time)
+  std::uint64_t pair_seq = 0;  ///< number among the messages from src to dst (adaptive routings)
   std::int64_t bytes = 0;      ///< modelled size
   std::vector<std::byte> data; ///< real payload
   vtime ready{};               ///< when the sender handed it to the network
@@ -33,6 +38,7 @@ struct message {
   bool chained = false;        ///< not the first message of an isend_chain batch
   bool short_path = false;     ///< the host sends it on the short path (host_model::short_max)
   std::int32_t packets = 1;
+  std::int32_t packets_arrived = 0;  ///< counted by a network whose packets may arrive out of order
   std::int32_t hops = 0;
   std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection
 };
@@ -87,6 +93,13 @@ struct pe_state {
   std::vector<int> free_requests;
   posted_receives posted;
   unexpected_messages<message> unexpected;
+  /// Under an adaptive routing a message may arrive before an earlier one from the same source;
+  /// it waits here until its turn (MPI's non-overtaking). Made on the first such arrival.
+  struct arrival_order {
+    std::unordered_map<int, std::uint64_t> next_from;  ///< per source: the pair_seq due next
+    std::map<std::pair<int, std::uint64_t>, message*> early;  ///< (source, pair_seq) -> message
+  };
+  std::unique_ptr<arrival_order> order;
 
   // Blocking state, read by the engine.
   pe_status status = pe_status::runnable;

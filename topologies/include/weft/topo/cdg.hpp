@@ -2,7 +2,8 @@
 // Channel-dependency graph (Dally & Seitz): a channel is (link, VC class); channel a depends on
 // channel b when some packet may hold a and ask for b next. A routing whose dependency graph is
 // acyclic cannot deadlock in a wormhole network. Adaptive routings contribute every candidate
-// they offer, so the check covers every choice the network may make.
+// they offer, so the check covers every choice the network may make; a routing with an escape
+// network (Duato's protocol, routing::has_escape) contributes its escape hops only.
 
 #include <cstdint>
 #include <string>
@@ -27,6 +28,7 @@ struct cdg_result {
   std::int64_t pairs = 0;          ///< (source, destination) pairs explored
   std::string cycle_text;          ///< the cycle as "a->b (vc 0), b->c (vc 0), ..."
   std::string note;                ///< why it was not checked, if so
+  bool escape_only = false;        ///< a Duato routing: only its escape channels were examined
 };
 
 /// Explores every (source, destination) pair of compute nodes and every candidate hop the

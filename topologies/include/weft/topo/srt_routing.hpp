@@ -33,6 +33,7 @@ class srt_routing final : public routing {
   void next_hops(node_id current, node_id dst, const route_state& state,
                  std::vector<hop>& out) const override;
   int vc_classes() const override { return mode_ == mode::recursive ? 1 : vcs_; }
+  bool adaptive() const override { return mode_ == mode::adp; }
 
  private:
   const srt_network& net_;
