@@ -18,12 +18,18 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "weft/detail/network.hpp"
 
 namespace weft::detail::flit {
+
+/// Names the pair of PEs (source, destination) of `m`.
+inline std::uint64_t pair_key(const message& m) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(m.src)) << 32 | static_cast<std::uint32_t>(m.dst);
+}
 
 /// One flit in a buffer.
 struct flit {
@@ -74,6 +80,11 @@ struct router {
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
   std::int64_t blocked_cycles = 0;
   std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
+  // Messages between two PEs are delivered in the order they entered the network (MPI's
+  // non-overtaking), though their packets may overtake each other on other VCs or paths.
+  std::unordered_map<std::uint64_t, std::uint64_t> entered;    ///< per (source PE, dest PE), here
+  std::unordered_map<std::uint64_t, std::uint64_t> delivered;  ///< per (source PE, dest PE), to here
+  std::vector<message*> held;  ///< arrived whole, waiting for an earlier message between its PEs
 };
 
 /// Counters of one directed link (kept by the router upstream).
@@ -137,6 +148,8 @@ class flit_network final : public network {
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
+  /// `m` has arrived whole at `n` at cycle `c`: delivers it and the held messages it released.
+  void arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
