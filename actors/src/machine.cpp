@@ -78,6 +78,8 @@ void machine::check_run(int procs, const run_options& options) const {
   shape.links = static_cast<std::int64_t>(topo().links().size());
   shape.stack_bytes = options.stack_bytes;
   shape.mtu = model().mtu;
+  if (model().network == "flit")  // every input port (links, injection) × VCs × buffer
+    shape.flit_slots = (shape.links + shape.nodes) * model().flit.vcs * model().flit.buffer;
   shape.trace = options.trace;
   shape.traffic = options.traffic;
   check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);
