@@ -147,6 +147,8 @@ class flit_network final : public network {
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
+  /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
+  void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// `m` has arrived whole at `n` at cycle `c`: delivers it and the held messages it released.
   void arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx);

@@ -169,22 +169,25 @@ flit take_front(input_vc& in, flit* slots, std::int32_t buffer, std::int64_t c) 
 
 }  // namespace
 
+void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
+  const std::int32_t port = channel / vcs_;
+  if (port >= links_) return;  // the injection port's buffer is the router's own: no credit travels
+  event credit;
+  credit.time = time_of(c + params_.credit_delay);
+  credit.kind = event_kind::network;
+  credit.src = credit_source;
+  credit.seq = static_cast<std::uint64_t>(channel);
+  credit.at = link_from_[static_cast<std::size_t>(port)];
+  credit.flags = tail ? 1 : 0;
+  ctx.push(credit);
+}
+
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const std::int32_t link = in.out, vc = in.out_vc, hops = in.hops + 1;
   const std::int64_t ready = front(channel).arrived + sa_wait_;
   const flit f = take_front(in, &slot(channel, 0), buffer_, c);
-  const std::int32_t port = channel / vcs_;
-  if (port < links_) {  // a credit for the buffer it left, to the router upstream
-    event credit;
-    credit.time = time_of(c + params_.credit_delay);
-    credit.kind = event_kind::network;
-    credit.src = credit_source;
-    credit.seq = static_cast<std::uint64_t>(channel);
-    credit.at = link_from_[static_cast<std::size_t>(port)];
-    credit.flags = f.tail ? 1 : 0;
-    ctx.push(credit);
-  }
+  return_credit(channel, f.tail, c, ctx);
   auto& out = outputs_[static_cast<std::size_t>(link * vcs_ + vc)];
   --out.credits;
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
@@ -217,17 +220,7 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
   const bool discard = in.out == input_vc::discard;
   const std::int32_t hops = in.hops;
   const flit f = take_front(in, &slot(channel, 0), buffer_, c);
-  const std::int32_t port = channel / vcs_;
-  if (port < links_) {
-    event credit;
-    credit.time = time_of(c + params_.credit_delay);
-    credit.kind = event_kind::network;
-    credit.src = credit_source;
-    credit.seq = static_cast<std::uint64_t>(channel);
-    credit.at = link_from_[static_cast<std::size_t>(port)];
-    credit.flags = f.tail ? 1 : 0;
-    ctx.push(credit);
-  }
+  return_credit(channel, f.tail, c, ctx);
   if (discard) return;
   auto& counters = parts_[static_cast<std::size_t>(ctx.partition())];
   const std::int64_t done = c + 1;  // ejection: one cycle through the switch

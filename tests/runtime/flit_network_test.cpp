@@ -13,6 +13,7 @@
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft_test/virtual_json.hpp"
 
 namespace bdata = boost::unit_test::data;
 using weft::vtime;
@@ -46,15 +47,7 @@ nlohmann::json network_section(const weft::report& r) {
   return nlohmann::json::parse(out.str())["network"];
 }
 
-std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, int workers,
-                         weft::sharing_policy sharing) {
-  weft::run_options opt;
-  opt.workers = workers;
-  opt.sharing = sharing;
-  std::ostringstream out;
-  m.run(procs, prog, opt).write_json(out, /*with_host=*/false);
-  return out.str();
-}
+using weft_test::virtual_json;
 
 // Zero load, one packet of F flits over h hops (R = 3, L = 1 cycles of 1 ns): the head is
 // written into the injection buffer at 0, crosses h + 1 routers (R each, the last one to the
