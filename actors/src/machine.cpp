@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/network.hpp"
 #include "weft/detail/spellings.hpp"
 #include "weft/run_budget.hpp"
 #include "weft/topology_registry.hpp"
@@ -18,6 +19,7 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
   register_builtin_routings(routings);
   auto topo = topologies.make(topology_spec);
   auto route = routings.make(routing.empty() ? std::string_view(topo->default_routing()) : routing, *topo);
+  detail::check_network(*route, model_.wire());
   topology_ = std::move(topo);
   routing_ = std::move(route);
 }
@@ -26,6 +28,7 @@ machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const wef
     : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
   if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
   model_.validate();
+  detail::check_network(*routing_, model_.wire());
 }
 
 namespace {
@@ -75,6 +78,8 @@ void machine::check_run(int procs, const run_options& options) const {
   shape.links = static_cast<std::int64_t>(topo().links().size());
   shape.stack_bytes = options.stack_bytes;
   shape.mtu = model().mtu;
+  if (model().network == "flit")  // every input port (links, injection) × VCs × buffer
+    shape.flit_slots = (shape.links + shape.nodes) * model().flit.vcs * model().flit.buffer;
   shape.trace = options.trace;
   shape.traffic = options.traffic;
   check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);

@@ -34,6 +34,16 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--ports", o.ports, "all (all-port PEs) or single (one send and one receive at a time)")
       ->group(link)->capture_default_str();
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
+  auto* flit = "Flit network (--network flit; docs/model.md)";
+  sub.add_option("--vcs", o.vcs, "virtual channels per input port")->group(flit)->capture_default_str();
+  sub.add_option("--buffer", o.buffer, "flits one virtual channel buffers")->group(flit)->capture_default_str();
+  sub.add_option("--flit-size", o.flit_size, "bytes one flit carries")->group(flit)->capture_default_str();
+  sub.add_option("--packet-flits", o.packet_flits, "most flits in one packet")->group(flit)->capture_default_str();
+  sub.add_option("--cycle", o.cycle, "one router cycle (e.g. 1ns)")->group(flit)->capture_default_str();
+  sub.add_option("--router-delay", o.router_delay, "cycles in a router: routing, VC and switch allocation")
+      ->group(flit)->capture_default_str();
+  sub.add_option("--link-delay", o.link_delay, "cycles of switch and link traversal")->group(flit)->capture_default_str();
+  sub.add_option("--credit-delay", o.credit_delay, "cycles a credit takes upstream")->group(flit)->capture_default_str();
   auto* proto = "Protocol model (short PIO-like path, chained DMA)";
   sub.add_option("--short-max", o.short_max, "messages up to this size take the short path")->group(proto);
   sub.add_option("--short-alpha", o.short_alpha, "start-up of the short path")->group(proto)->capture_default_str();
@@ -74,6 +84,55 @@ bool given(const machine_options& o, const char* flag, const std::string& value,
   return value != fallback;
 }
 
+// Each network reads its own options; one of the other's given with it would change nothing.
+void apply_flit_options(const machine_options& o, const machine_options& d, bool preset, link_model& m) {
+  using flag = std::tuple<const char*, std::string, std::string>;
+  const auto n = [](int v) { return std::to_string(v); };
+  const flag flit_flags[] = {{"--vcs", n(o.vcs), n(d.vcs)},
+                             {"--buffer", n(o.buffer), n(d.buffer)},
+                             {"--flit-size", o.flit_size, d.flit_size},
+                             {"--packet-flits", n(o.packet_flits), n(d.packet_flits)},
+                             {"--cycle", o.cycle, d.cycle},
+                             {"--router-delay", n(o.router_delay), n(d.router_delay)},
+                             {"--link-delay", n(o.link_delay), n(d.link_delay)},
+                             {"--credit-delay", n(o.credit_delay), n(d.credit_delay)}};
+  const flag message_flags[] = {{"--alpha", o.alpha, d.alpha},
+                                {"--tau", o.tau, d.tau},
+                                {"--bandwidth", o.bandwidth, d.bandwidth},
+                                {"--hop-latency", o.hop_latency, d.hop_latency},
+                                {"--switching", o.switching, d.switching},
+                                {"--mtu", o.mtu, d.mtu},
+                                {"--short-max", o.short_max, d.short_max},
+                                {"--short-alpha", o.short_alpha, d.short_alpha},
+                                {"--short-tau", o.short_tau, d.short_tau},
+                                {"--short-bandwidth", o.short_bandwidth, d.short_bandwidth},
+                                {"--chain-alpha", o.chain_alpha, d.chain_alpha}};
+  if (m.network == "flit") {
+    for (const auto& [name, value, fallback] : message_flags)
+      if (given(o, name, value, fallback))
+        throw std::invalid_argument(std::string(name) + " has no meaning with --network flit (the flit network's costs are "
+                                    "--cycle, --router-delay, --link-delay, --credit-delay, --flit-size)");
+  } else {
+    for (const auto& [name, value, fallback] : flit_flags)
+      if (given(o, name, value, fallback))
+        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network +
+                                    " (it sets the flit network's routers: add --network flit)");
+    return;
+  }
+  auto& f = m.flit;
+  auto count = [&](const char* name, int value, int fallback, int& into) {
+    if (!preset || given(o, name, std::to_string(value), std::to_string(fallback))) into = value;
+  };
+  count("--vcs", o.vcs, d.vcs, f.vcs);
+  count("--buffer", o.buffer, d.buffer, f.buffer);
+  count("--packet-flits", o.packet_flits, d.packet_flits, f.packet_flits);
+  count("--router-delay", o.router_delay, d.router_delay, f.router_delay);
+  count("--link-delay", o.link_delay, d.link_delay, f.link_delay);
+  count("--credit-delay", o.credit_delay, d.credit_delay, f.credit_delay);
+  if (!preset || given(o, "--flit-size", o.flit_size, d.flit_size)) f.flit_bytes = parse_bytes(o.flit_size, "--flit-size");
+  if (!preset || given(o, "--cycle", o.cycle, d.cycle)) f.cycle = parse_time(o.cycle, "--cycle");
+}
+
 }  // namespace
 
 built_machine build_machine(const machine_options& o) {
@@ -104,6 +163,7 @@ built_machine build_machine(const machine_options& o) {
   if (!preset || given(o, "--mtu", o.mtu, defaults.mtu)) m.mtu = parse_bytes(o.mtu, "--mtu");
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
   if (!o.network.empty()) m.network = o.network;  // machine() checks the name
+  apply_flit_options(o, defaults, preset.has_value(), m);
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);

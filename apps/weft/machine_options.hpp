@@ -26,6 +26,9 @@ struct machine_options {
               poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   std::string network;  ///< empty: the preset's, else "message"
+  // The flit network's routers and links (flit_params; refused with the message network).
+  int vcs = 2, buffer = 8, packet_flits = 16, router_delay = 3, link_delay = 1, credit_delay = 1;
+  std::string flit_size = "16", cycle = "1ns";
   int workers = 0;
   std::string pin = "none";
   std::string sharing = "adaptive";

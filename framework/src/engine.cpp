@@ -259,7 +259,8 @@ std::vector<message*> engine::take_undelivered() {
   // A message with a network event or its delivery still queued has reached no PE; one with only
   // its send completion queued has been delivered and belongs to its receiver.
   for (const auto& e : pending)
-    if (e.kind != event_kind::send_done) undelivered.push_back(e.msg);
+    if (e.kind != event_kind::send_done && e.msg) undelivered.push_back(e.msg);  // router events carry none
+  network_->held_messages(undelivered);
   std::sort(undelivered.begin(), undelivered.end());
   undelivered.erase(std::unique(undelivered.begin(), undelivered.end()), undelivered.end());
   return undelivered;

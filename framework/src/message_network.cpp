@@ -15,6 +15,7 @@
 
 #include "weft/detail/checked_time.hpp"
 #include "weft/detail/network.hpp"
+#include "flit_network.hpp"
 
 namespace weft::detail {
 
@@ -285,6 +286,13 @@ void message_network::add_to_report(report& r, vtime makespan) const {
 void register_builtin_networks(network_registry& registry) {
   registry.add({"message", "message-level links: FIFO per link, alpha + tau per byte + hop latency, packets of --mtu",
                 [](const network_setup& s) { return std::make_unique<message_network>(s); }});
+  registry.add({"flit", "flit-level wormhole routers: virtual channels, credits, --vcs --buffer --cycle ...",
+                [](const network_setup& s) { return std::make_unique<flit::flit_network>(s); },
+                &flit::flit_network::check});
+}
+
+void check_network(const routing& routes, const wire_model& wire) {
+  if (const auto& entry = builtin_networks().find(wire.network); entry.check) entry.check(routes, wire);
 }
 
 const network_registry& builtin_networks() {

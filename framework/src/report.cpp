@@ -179,6 +179,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
                   {"waited", l.waited},
                   {"wait_total", l.wait_total.ps},
                   {"max_queue", l.max_queue}});
+  if (!network_json.empty()) j["network"] = ordered_json::parse(network_json);
   auto& ju = j["unreceived"] = ordered_json::array();
   for (const auto& u : unreceived)
     ju.push_back({{"src", u.src}, {"dst", u.dst}, {"tag", u.tag}, {"bytes", u.bytes}, {"arrival", u.arrival.ps}});

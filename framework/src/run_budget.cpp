@@ -24,6 +24,8 @@ constexpr double node_bytes = 8;                   // partition of each node
 constexpr double message_bytes = 160;              // message object + pool and queue slots
 constexpr double event_bytes = 72;                 // one packet's queued event, with bucket slack
 constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
+constexpr double flit_slot_bytes = 40;             // one flit buffer slot of the flit network
+constexpr double flit_vc_bytes = 40;               // an input VC's state and an output VC's credits
 
 std::int64_t clamp_bytes(double b) {
   if (!(b < 9.0e18)) return INT64_MAX;  // also NaN
@@ -40,6 +42,9 @@ double packets_per_message(const run_shape& s) {
   return s.mtu > 0 ? std::max(1.0, std::ceil(modelled / static_cast<double>(s.mtu))) : 1.0;
 }
 
+// The VCs behind the slots (slots = VCs × buffer; the buffer is not known here, so at least one).
+double flit_vcs(const run_shape& s) { return s.flit_slots > 0 ? static_cast<double>(s.links + s.nodes) : 0.0; }
+
 double per_pe_bytes(const run_shape& s) {
   return std::min(static_cast<double>(s.stack_bytes), touched_stack_bytes) + pe_state_bytes;
 }
@@ -55,7 +60,8 @@ memory_estimate estimate_run_memory(const run_shape& s) {
   memory_estimate e;
   const double procs = static_cast<double>(s.procs);
   e.pes = clamp_bytes(procs * per_pe_bytes(s));
-  e.network = clamp_bytes(static_cast<double>(s.links) * link_bytes + static_cast<double>(s.nodes) * node_bytes);
+  e.network = clamp_bytes(static_cast<double>(s.links) * link_bytes + static_cast<double>(s.nodes) * node_bytes +
+                          static_cast<double>(s.flit_slots) * flit_slot_bytes + flit_vcs(s) * flit_vc_bytes);
   const double flying = messages_in_flight(s), packets = packets_per_message(s);
   e.in_flight = clamp_bytes(flying * (message_bytes + static_cast<double>(s.traffic.real_bytes_per_message)) +
                             flying * packets * event_bytes);
@@ -78,7 +84,8 @@ std::string memory_estimate::describe(const run_shape& s) const {
   parts.emplace_back(in_flight, format_bytes(in_flight) + " for " + std::to_string(flying) +
                                     (flying == 1 ? " message" : " messages") + " in flight" +
                                     (packets > 1 ? " of " + std::to_string(clamp_bytes(packets)) + " packets each" : ""));
-  parts.emplace_back(network, format_bytes(network) + " for " + std::to_string(s.links) + " links");
+  parts.emplace_back(network, format_bytes(network) + " for " + std::to_string(s.links) + " links" +
+                                  (s.flit_slots > 0 ? " and " + std::to_string(s.flit_slots) + " flit buffer slots" : ""));
   if (program > 0) parts.emplace_back(program, format_bytes(program) + " of program buffers");
   if (trace > 0) parts.emplace_back(trace, format_bytes(trace) + " of trace");
   std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

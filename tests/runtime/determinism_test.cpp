@@ -7,6 +7,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft_test/virtual_json.hpp"
 
 namespace bdata = boost::unit_test::data;
 
@@ -40,15 +41,7 @@ void racy_gather(weft::pe& p) {
   p.barrier();
 }
 
-std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, int workers,
-                         weft::sharing_policy sharing = weft::sharing_policy::adaptive) {
-  weft::run_options opt;
-  opt.workers = workers;
-  opt.sharing = sharing;
-  std::ostringstream out;
-  m.run(procs, prog, opt).write_json(out, /*with_host=*/false);
-  return out.str();
-}
+using weft_test::virtual_json;
 
 struct scenario {
   const char* machine;

@@ -26,6 +26,20 @@ struct host_model {
   bool uses_short_path(std::int64_t bytes) const { return short_max >= 0 && bytes <= short_max; }
 };
 
+/// The flit network's routers and links (docs/model.md, "The flit network"). Read only when
+/// wire_model::network is "flit"; the message network's costs (α, τ, λ, switching, MTU) are not.
+struct flit_params {
+  int vcs = 2;                   ///< virtual channels per input port
+  int buffer = 8;                ///< flits one VC buffers
+  std::int64_t flit_bytes = 16;  ///< bytes one flit carries
+  int packet_flits = 16;         ///< most flits in one packet (messages are split into packets)
+  vtime cycle = vtime::ns(1);    ///< one router cycle
+  int router_delay = 3;          ///< cycles a flit spends in a router: routing, VC and switch allocation
+  int link_delay = 1;            ///< cycles of switch and link traversal
+  int credit_delay = 1;          ///< cycles from a flit leaving a buffer to its credit upstream
+  friend bool operator==(const flit_params&, const flit_params&) = default;
+};
+
 /// The wire: links, switching, packets, ports, and the network that models them. Only the
 /// network sees this part.
 struct wire_model {
@@ -41,8 +55,10 @@ struct wire_model {
   /// starts many DMA descriptors, each costing only this.
   vtime chain_alpha{};
   /// Which network carries the messages (weft/detail/network.hpp registry): "message" (links as
-  /// FIFO resources, the costs above). Chosen with --network or a preset's `network` key.
+  /// FIFO resources, the costs above) or "flit" (wormhole routers, `flit` below). Chosen with
+  /// --network or a preset's `network` key.
   std::string network = "message";
+  flit_params flit;
 
   /// Start-up of a message (`short_path`: sent by the host on the short path; `chained`: not
   /// the first of a chained batch).
@@ -62,9 +78,12 @@ struct link_model : host_model, wire_model {
   void validate() const;
   /// One-line human description ("α=1us τ=250ps/B λ=50ns ... store-and-forward, all-port").
   std::string describe(bool ticks = false) const;
+
+ private:
+  std::string describe_flit(bool ticks) const;
 };
 
-/// "message": the networks a link model may name, for help texts.
+/// "message, flit": the networks a link model may name, for help texts.
 std::string known_networks();
 
 std::string to_string(switching s);

@@ -94,6 +94,9 @@ struct report {
   std::uint64_t sent = 0, delivered = 0, received = 0;
   bool conserved = true;  ///< sent == delivered, checked
   std::vector<unreceived_message> unreceived;
+  /// A network's own figures beyond the per-link ones, as one JSON object (written as the
+  /// report's "network" section; empty: no section). The flit network's: docs/report.md.
+  std::string network_json;
   host_report host;
   trace_data trace;
 

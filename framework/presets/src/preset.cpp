@@ -18,7 +18,10 @@ constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing
 constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth",       "hop_latency", "o_send",
                                           "o_recv",    "gap",         "poll",            "switching",   "mtu",
                                           "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
-                                          "short_bandwidth", "chain_alpha"};
+                                          "short_bandwidth", "chain_alpha",
+                                          // the flit network's (network = "flit")
+                                          "vcs", "buffer", "flit_size", "packet_flits", "cycle", "router_delay",
+                                          "link_delay", "credit_delay"};
 
 /// "file.toml:12: " for a node that knows where it came from, else "file.toml: ".
 std::string at(const std::string& source, const toml::source_region& where) {
@@ -105,6 +108,21 @@ void read_link(const reader& r, link_model& m) {
   time("short_alpha", m.short_alpha);
   rate("short_tau", "short_bandwidth", m.short_tau);
   time("chain_alpha", m.chain_alpha);
+  auto count = [&](std::string_view key, int& into) {
+    auto t = r.text(key);
+    if (!t) return;
+    auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), into);
+    if (ec != std::errc{} || end != t->data() + t->size())
+      throw std::invalid_argument(r.where(key) + " '" + *t + "' is not a whole number");
+  };
+  count("vcs", m.flit.vcs);
+  count("buffer", m.flit.buffer);
+  count("packet_flits", m.flit.packet_flits);
+  count("router_delay", m.flit.router_delay);
+  count("link_delay", m.flit.link_delay);
+  count("credit_delay", m.flit.credit_delay);
+  if (auto t = r.text("flit_size")) m.flit.flit_bytes = parse_bytes(*t, r.where("flit_size"));
+  time("cycle", m.flit.cycle);
 }
 
 }  // namespace

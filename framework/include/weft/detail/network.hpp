@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "weft/detail/event.hpp"
 #include "weft/link_model.hpp"
@@ -78,6 +79,9 @@ class network {
   /// network, if any, cannot move (a routing deadlock). Returns what it found (the cycle of
   /// channels waiting for each other), or "" when it holds no packet.
   virtual std::string stalled() const { return {}; }
+  /// Adds to `out` the messages the network itself still holds (not in any event) when a run
+  /// stops early: the engine hands them back for freeing.
+  virtual void held_messages(std::vector<message*>& /*out*/) const {}
   /// Adds what it measured to the report: per-link figures (`makespan` gives utilization) and,
   /// when tracing, the link occupancy spans.
   virtual void add_to_report(report& r, vtime makespan) const = 0;
@@ -87,10 +91,16 @@ struct network_entry {
   std::string name;
   std::string summary;  ///< one line for `--help` and docs
   std::function<std::unique_ptr<network>(const network_setup&)> make;
+  /// Throws std::invalid_argument when the network cannot run `routes` with `wire` (checked
+  /// when a machine is built, before any run); may be empty.
+  std::function<void(const routing& routes, const wire_model& wire)> check = {};
 };
 using network_registry = named_registry<network_entry>;
 
-/// Fills `registry` with weft's networks: message.
+/// Throws std::invalid_argument when the network `wire.network` cannot run `routes`.
+void check_network(const routing& routes, const wire_model& wire);
+
+/// Fills `registry` with weft's networks: message and flit.
 void register_builtin_networks(network_registry& registry);
 /// The built-in networks (the registry a run chooses from).
 const network_registry& builtin_networks();

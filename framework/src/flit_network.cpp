@@ -1,0 +1,191 @@
+// The flit network's state and its events: a message entering its source queue, a flit arriving
+// in a buffer, a credit arriving upstream, and a router's cycle (tick). See flit_network.hpp.
+#include "flit_network.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace weft::detail::flit {
+
+void latency_histogram::add(std::int64_t cycles) {
+  const int bucket = cycles <= 0 ? 0 : static_cast<int>(std::bit_width(static_cast<std::uint64_t>(cycles)));
+  ++buckets[static_cast<std::size_t>(std::min(bucket, 63))];
+  total += cycles;
+}
+
+flit_network::flit_network(const network_setup& setup)
+    : topo_(setup.topo),
+      routing_(setup.routes),
+      params_(setup.wire.flit),
+      single_port_(setup.wire.ports == port_model::single_port),
+      links_(static_cast<std::int32_t>(setup.topo.links().size())),
+      nodes_(setup.topo.node_count()),
+      vcs_(params_.vcs),
+      buffer_(params_.buffer),
+      classes_(std::max(1, setup.routes.vc_classes())),
+      cycle_(params_.cycle.ps),
+      // Routing computation, VC allocation, switch allocation: a head written at cycle t is
+      // allocated a VC at t + R - 2 (with R < 3, at t) and crosses the switch at t + R - 1.
+      va_wait_(std::max(0, params_.router_delay - 2)),
+      sa_wait_(params_.router_delay - 1),
+      max_cycle_(latest_time.ps / params_.cycle.ps - 4 * 1024),
+      hop_bound_(route_hop_limit(setup.topo)) {
+  check(routing_, setup.wire);
+  link_from_.reserve(static_cast<std::size_t>(links_));
+  link_to_.reserve(static_cast<std::size_t>(links_));
+  routers_.resize(static_cast<std::size_t>(nodes_));
+  for (link_id l = 0; l < links_; ++l) {
+    const auto& lk = topo_.link_at(l);
+    link_from_.push_back(lk.from);
+    link_to_.push_back(lk.to);
+    routers_[static_cast<std::size_t>(lk.to)].ports.push_back(l);
+    routers_[static_cast<std::size_t>(lk.from)].outs.push_back(l);
+  }
+  for (node_id n = 0; n < nodes_; ++n) {
+    auto& r = routers_[static_cast<std::size_t>(n)];
+    r.ports.push_back(injection_port(n));
+    r.port_rr.assign(r.ports.size(), 0);
+  }
+  const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
+  inputs_.assign(channels, {});
+  slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
+  outputs_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), {buffer_, -1});
+  link_counters_.assign(static_cast<std::size_t>(links_), {});
+  vc_flits_.assign(outputs_.size(), 0);
+}
+
+void flit_network::check(const routing& routes, const wire_model& wire) {
+  if (routes.vc_classes() > wire.flit.vcs)
+    throw std::invalid_argument("routing " + routes.name() + " needs at least " + std::to_string(routes.vc_classes()) +
+                                " VCs, --vcs " + std::to_string(wire.flit.vcs) + " given");
+}
+
+vtime flit_network::lookahead() const {
+  // A flit granted the switch at cycle c is written downstream at c + 1 + link delay; a credit
+  // sent at c arrives at c + credit delay.
+  return {std::min<std::int64_t>(params_.link_delay + 1, params_.credit_delay) * cycle_};
+}
+
+std::int32_t flit_network::flits_of(const message& m) const {
+  return static_cast<std::int32_t>(m.bytes <= 0 ? 1 : (m.bytes - 1) / params_.flit_bytes + 1);
+}
+
+std::int32_t flit_network::flits_in_packet(const message& m, std::uint32_t packet) const {
+  const std::int64_t left = flits_of(m) - static_cast<std::int64_t>(packet) * params_.packet_flits;
+  return static_cast<std::int32_t>(std::min<std::int64_t>(left, params_.packet_flits));
+}
+
+void flit_network::check_message(std::int64_t bytes) const {
+  // Flits are counted in 32 bits (an event key's packet and flit numbers).
+  if (bytes > 0 && (bytes - 1) / params_.flit_bytes >= INT32_MAX) [[unlikely]]
+    throw std::invalid_argument("a message of " + std::to_string(bytes) + " bytes is more than " +
+                                std::to_string(INT32_MAX) + " flits of " + std::to_string(params_.flit_bytes) +
+                                " bytes; raise --flit-size");
+}
+
+void flit_network::prepare(int partitions) {
+  parts_.assign(static_cast<std::size_t>(partitions), {});
+  for (auto& p : parts_) p.candidates.reserve(16);
+}
+
+void flit_network::inject(message& m, network_context& ctx) {
+  m.packets = (flits_of(m) - 1) / params_.packet_flits + 1;
+  const std::int64_t cycle = (m.ready.ps + cycle_ - 1) / cycle_;  // the next cycle boundary
+  event e = event_of(event_kind::network, m, time_of(std::min(cycle, max_cycle_)), m.src_node);
+  e.part = source_entry;
+  if (cycle > max_cycle_) [[unlikely]]
+    return ctx.fail(e, "virtual time overflow: the message from PE " + std::to_string(m.src) + " enters the flit network past the latest virtual time, " + latest_time_text());
+  ctx.push(e);
+}
+
+void flit_network::handle(const event& e, network_context& ctx) {
+  if (e.src == tick_source) return on_tick(e, ctx);
+  if (e.src == credit_source) return on_credit(e, ctx);
+  if (e.part == source_entry) return on_source_entry(e, ctx);
+  on_flit(e, ctx);
+}
+
+void flit_network::request_tick(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  // At most one tick event per router and cycle: the event keys stay unique.
+  const auto at = std::lower_bound(r.ticks.begin(), r.ticks.end(), c);
+  if (at != r.ticks.end() && *at == c) return;
+  r.ticks.insert(at, c);
+  event e;
+  e.time = time_of(c);
+  e.kind = event_kind::network;
+  e.src = tick_source;
+  e.seq = static_cast<std::uint64_t>(n);
+  e.at = n;
+  ctx.push(e);
+}
+
+void flit_network::on_source_entry(const event& e, network_context& ctx) {
+  auto& r = routers_[static_cast<std::size_t>(e.at)];
+  message& m = *e.msg;
+  m.order = r.entered[pair_key(m)]++;
+  r.source.push_back(e.msg);
+  request_tick(r, e.at, e.time / cycle_, ctx);
+}
+
+void flit_network::on_flit(const event& e, network_context& ctx) {
+  const std::int64_t c = e.time / cycle_;
+  const std::int32_t channel = e.stage * vcs_ + e.vc;  // stage: the link it crossed
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  const message& m = *e.msg;
+  const bool tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(m, e.packet);
+  slot(channel, (in.first + in.count) % buffer_) = {e.msg, e.packet, e.part, c, e.aux, tail};
+  ++in.count;  // never past the buffer: the flit came with a credit
+  if (e.part == 0) {
+    in.state = input_vc::phase::routing;
+    in.hops = static_cast<std::int32_t>(e.flags);
+  }
+  auto& r = routers_[static_cast<std::size_t>(e.at)];
+  request_tick(r, e.at, c + (e.part == 0 ? va_wait_ : sa_wait_), ctx);
+}
+
+void flit_network::on_credit(const event& e, network_context& ctx) {
+  auto& out = outputs_[static_cast<std::size_t>(e.seq)];
+  ++out.credits;
+  if (e.flags != 0) out.owner = -1;  // the packet's tail left the downstream buffer: the VC is free
+  request_tick(routers_[static_cast<std::size_t>(e.at)], e.at, e.time / cycle_, ctx);
+}
+
+void flit_network::on_tick(const event& e, network_context& ctx) {
+  const std::int64_t c = e.time / cycle_;
+  auto& r = routers_[static_cast<std::size_t>(e.at)];
+  r.ticks.erase(r.ticks.begin());  // this one: ticks run in time order
+  // Between two ticks nothing changed at this router, so a flit left stuck stayed stuck.
+  if (r.stuck && r.last_tick >= 0) r.blocked_cycles += c - r.last_tick - 1;
+  r.last_tick = c;
+  bool progress = inject_flit(r, e.at, c, ctx);
+  progress |= allocate_vcs(r, e.at, c, ctx);
+  progress |= allocate_switch(r, e.at, c, ctx);
+  bool holds = false;
+  std::int64_t next = next_ready(r, c, holds);
+  if (r.stuck) ++r.blocked_cycles;
+  // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
+  // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
+  // stage), an arrival or a credit can help, and those two request their own ticks.
+  if (progress && holds) next = c + 1;
+  if (next != INT64_MAX) request_tick(r, e.at, next, ctx);
+}
+
+std::string flit_network::channel_name(std::int32_t channel) const {
+  const std::int32_t port = channel / vcs_, vc = channel % vcs_;
+  if (port >= links_) return "injection at " + std::to_string(port - links_) + " vc" + std::to_string(vc);
+  return std::to_string(link_from_[static_cast<std::size_t>(port)]) + "->" +
+         std::to_string(link_to_[static_cast<std::size_t>(port)]) + " vc" + std::to_string(vc);
+}
+
+void flit_network::held_messages(std::vector<message*>& out) const {
+  for (const auto& r : routers_) out.insert(out.end(), r.held.begin(), r.held.end());
+  for (const auto& r : routers_)
+    out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());
+  for (std::size_t ch = 0; ch < inputs_.size(); ++ch)
+    for (std::int32_t i = 0; i < inputs_[ch].count; ++i)
+      out.push_back(slots_[ch * static_cast<std::size_t>(buffer_) +
+                           static_cast<std::size_t>((inputs_[ch].first + i) % buffer_)].msg);
+}
+
+}  // namespace weft::detail::flit

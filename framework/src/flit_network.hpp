@@ -1,0 +1,195 @@
+#pragma once
+// The `flit` network (docs/model.md, "The flit network"): one input-queued virtual-channel router
+// per node, wormhole switching, credit-based flow control. A message becomes packets of flits;
+// a packet's head flit is routed at every router (the routing's candidates, chosen at VC
+// allocation from the credits seen there), its body follows on the VCs the head took, and the
+// tail frees them. Flits really move buffer to buffer: a flit leaves a buffer only with a credit
+// for the next one, and its credit travels back upstream.
+//
+// Ownership, so that partitions never share state: an input VC (its buffer and the packet in it)
+// belongs to the router it feeds; the credits and the owner of an output VC belong to the router
+// upstream of the link. Everything crossing a link is an event at the other end: a flit arriving
+// (at least link delay + 1 cycles later), a credit arriving (credit delay later).
+//
+// Split over four files: this one (state and events), flit_router.cpp (a router's cycle:
+// injection, VC allocation, switch allocation), flit_stall.cpp (the cycle of channels of a
+// network deadlock), flit_report.cpp (statistics into the report).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "weft/detail/network.hpp"
+
+namespace weft::detail::flit {
+
+/// Names the pair of PEs (source, destination) of `m`.
+inline std::uint64_t pair_key(const message& m) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(m.src)) << 32 | static_cast<std::uint32_t>(m.dst);
+}
+
+/// One flit in a buffer.
+struct flit {
+  message* msg = nullptr;
+  std::uint32_t packet = 0;
+  std::uint32_t index = 0;   ///< within its packet (0: the head)
+  std::int64_t arrived = 0;  ///< cycle it was written into this buffer
+  std::int64_t born = 0;     ///< cycle its packet's head entered the network (latency figures)
+  bool tail = false;
+};
+
+/// An input virtual channel: a FIFO of at most `buffer` flits, of one packet at a time (its
+/// upstream frees the VC only once the packet's tail has left this buffer).
+struct input_vc {
+  enum class phase : std::uint8_t { idle, routing, active };
+  static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
+  static constexpr std::int32_t discard = -3;  ///< `out` of a packet the routing could not route
+  phase state = phase::idle;
+  std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
+  std::int32_t out_vc = -1;  ///< the VC it holds on that link
+  std::int32_t hops = 0;     ///< links the packet's head crossed before this router
+  std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
+  std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
+};
+
+/// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
+/// whose packet holds it (-1: free).
+struct output_vc {
+  std::int32_t credits = 0;
+  std::int32_t owner = -1;
+};
+
+/// A router's own state beside its channels.
+struct router {
+  std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
+  std::vector<std::int32_t> outs;   ///< outgoing link ids
+  std::vector<std::int32_t> port_rr;  ///< per input port: the VC switch allocation looks at first
+  std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
+  // The source queue: messages that entered this node, and where injection stands in the first.
+  std::vector<message*> source;
+  std::size_t source_head = 0;
+  std::uint32_t next_packet = 0, next_flit = 0;
+  std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
+  std::int64_t inject_born = 0;
+  std::vector<std::int64_t> ticks;    ///< cycles of pending tick events, ascending
+  std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
+  std::int64_t last_tick = -1;
+  bool stuck = false;                 ///< the last tick left a ready flit unmoved
+  std::int64_t blocked_cycles = 0;
+  std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
+  // Messages between two PEs are delivered in the order they entered the network (MPI's
+  // non-overtaking), though their packets may overtake each other on other VCs or paths.
+  std::unordered_map<std::uint64_t, std::uint64_t> entered;    ///< per (source PE, dest PE), here
+  std::unordered_map<std::uint64_t, std::uint64_t> delivered;  ///< per (source PE, dest PE), to here
+  std::vector<message*> held;  ///< arrived whole, waiting for an earlier message between its PEs
+};
+
+/// Counters of one directed link (kept by the router upstream).
+struct link_counters {
+  std::int64_t flits = 0;
+  std::uint64_t packets = 0, waited = 0;
+  std::int64_t wait_cycles = 0;
+  std::int32_t max_queue = 0;
+  std::int64_t granted = -1;  ///< cycle the link last took a flit (one a cycle)
+  std::int32_t requests = 0;  ///< scratch: packets asking for it in the current switch allocation
+};
+
+/// Latency figures, by powers of two: bucket 0 counts 0 cycles, bucket i [2^(i-1), 2^i).
+struct latency_histogram {
+  std::array<std::uint64_t, 64> buckets{};
+  std::int64_t total = 0;
+  void add(std::int64_t cycles);
+};
+
+/// Counters of one engine partition (summed for the report).
+struct partition_counters {
+  std::int64_t injected_flits = 0, ejected_flits = 0, packets = 0;
+  std::int64_t last_eject = 0;
+  latency_histogram queueing, network;
+  std::vector<hop> candidates;  ///< scratch for next_hops
+};
+
+class flit_network final : public network {
+ public:
+  explicit flit_network(const network_setup& setup);
+
+  vtime lookahead() const override;
+  void check_message(std::int64_t bytes) const override;
+  bool sender_waits_for_injection() const override { return single_port_; }
+  void prepare(int partitions) override;
+  void inject(message& m, network_context& ctx) override;
+  void handle(const event& e, network_context& ctx) override;
+  std::string stalled() const override;
+  void held_messages(std::vector<message*>& out) const override;
+  void add_to_report(report& r, vtime makespan) const override;
+
+  /// Throws std::invalid_argument when `routes` needs more VC classes than `wire` has VCs.
+  static void check(const routing& routes, const wire_model& wire);
+
+ private:
+  // Events (kind network). Keys: a flit's (source PE, message, packet, flit); the source queue
+  // entry's flit number is `source_entry`; credits and ticks take a source past every PE's, so
+  // that at one time a router takes arrivals, then credits, then runs its cycle.
+  static constexpr std::uint32_t source_entry = UINT32_MAX;
+  static constexpr std::int32_t credit_source = INT32_MAX - 1;
+  static constexpr std::int32_t tick_source = INT32_MAX;
+
+  void on_source_entry(const event& e, network_context& ctx);
+  void on_flit(const event& e, network_context& ctx);
+  void on_credit(const event& e, network_context& ctx);
+  void on_tick(const event& e, network_context& ctx);
+
+  // A router's cycle (flit_router.cpp).
+  bool inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx);
+  bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
+  bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
+  void send(std::int32_t channel, std::int64_t c, network_context& ctx);
+  /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
+  void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
+  void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
+  /// `m` has arrived whole at `n` at cycle `c`: delivers it and the held messages it released.
+  void arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx);
+  /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
+  /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
+  std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
+  void request_tick(router& r, node_id n, std::int64_t c, network_context& ctx);
+
+  // Geometry.
+  std::int32_t flits_of(const message& m) const;
+  std::int32_t flits_in_packet(const message& m, std::uint32_t packet) const;
+  std::int32_t injection_port(node_id n) const { return links_ + n; }
+  std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
+  std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
+  flit& slot(std::int32_t channel, std::int32_t i) {
+    return slots_[static_cast<std::size_t>(channel) * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(i)];
+  }
+  const flit& front(std::int32_t channel) const {
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    return slots_[static_cast<std::size_t>(channel) * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(in.first)];
+  }
+  std::int64_t time_of(std::int64_t cycle) const { return cycle * cycle_; }
+  std::string channel_name(std::int32_t channel) const;
+
+  const topology& topo_;
+  const routing& routing_;
+  flit_params params_;
+  bool single_port_;
+  std::int32_t links_, nodes_, vcs_, buffer_, classes_;
+  std::int64_t cycle_;
+  std::int64_t va_wait_, sa_wait_;  ///< cycles from a flit's arrival to VC / switch allocation
+  std::int64_t max_cycle_;          ///< later cycles would pass the latest virtual time
+  std::int32_t hop_bound_;
+  std::vector<node_id> link_from_, link_to_;
+  std::vector<router> routers_;
+  std::vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
+  std::vector<flit> slots_;         ///< channel * buffer + i
+  std::vector<output_vc> outputs_;  ///< link * vcs + vc
+  std::vector<link_counters> link_counters_;
+  std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
+  std::vector<partition_counters> parts_;
+};
+
+}  // namespace weft::detail::flit

@@ -1,0 +1,291 @@
+// A router's cycle, in the order the stages see each other's results within one cycle:
+// injection (one flit from the source queue into an injection VC), VC allocation (heads whose
+// routing is done take an output VC), switch allocation (at most one flit per input port and per
+// output: it leaves its buffer, crosses the switch and the link, and its credit goes upstream).
+#include <algorithm>
+
+#include "flit_network.hpp"
+
+namespace weft::detail::flit {
+
+bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  if (r.source_head == r.source.size()) return false;
+  message& m = *r.source[r.source_head];
+  if (r.inject_channel < 0) {
+    // A new packet takes any free VC of the injection port; classes are chosen at VC allocation.
+    const std::int32_t base = injection_port(n) * vcs_;
+    for (std::int32_t v = 0; v < vcs_ && r.inject_channel < 0; ++v)
+      if (const auto& in = inputs_[static_cast<std::size_t>(base + v)]; in.state == input_vc::phase::idle && in.count == 0)
+        r.inject_channel = base + v;
+    if (r.inject_channel < 0) return false;
+    auto& in = inputs_[static_cast<std::size_t>(r.inject_channel)];
+    in.state = input_vc::phase::routing;
+    in.hops = 0;
+    r.inject_born = c;
+  }
+  auto& in = inputs_[static_cast<std::size_t>(r.inject_channel)];
+  if (in.count == buffer_) return false;
+  const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
+  slot(r.inject_channel, (in.first + in.count) % buffer_) = {&m, r.next_packet, r.next_flit, c, r.inject_born, tail};
+  ++in.count;
+  ++parts_[static_cast<std::size_t>(ctx.partition())].injected_flits;
+  ++r.next_flit;
+  if (!tail) return true;
+  r.inject_channel = -1;
+  r.next_flit = 0;
+  if (static_cast<std::int32_t>(++r.next_packet) < m.packets) return true;
+  // The message's last flit has left the source queue: a single-port send completes.
+  r.next_packet = 0;
+  if (++r.source_head > 64 && 2 * r.source_head > r.source.size()) {
+    r.source.erase(r.source.begin(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head));
+    r.source_head = 0;
+  }
+  if (single_port_ && m.send_request >= 0) ctx.push(event_of(event_kind::send_done, m, time_of(c), n));
+  return true;
+}
+
+bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
+  const auto channels = static_cast<std::int32_t>(r.ports.size()) * vcs_;
+  bool granted = false;
+  for (std::int32_t k = 0; k < channels; ++k) {
+    const std::int32_t pos = (r.va_rr + k) % channels;
+    const std::int32_t port = r.ports[static_cast<std::size_t>(pos / vcs_)];
+    const std::int32_t channel = port * vcs_ + pos % vcs_;
+    auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (in.state != input_vc::phase::routing || in.count == 0) continue;
+    const flit& head = front(channel);
+    if (c < head.arrived + va_wait_) continue;
+    message& m = *head.msg;
+    if (n == m.dst_node) {
+      in.state = input_vc::phase::active;
+      in.out = input_vc::eject;
+      granted = true;
+      continue;
+    }
+    auto give_up = [&](const std::string& why) {
+      ctx.drop(event_of(event_kind::network, m, time_of(c), n, head.packet), why);
+      in.state = input_vc::phase::active;  // its flits drain at the ejection port, delivering nothing
+      in.out = input_vc::discard;
+      granted = true;
+    };
+    if (in.hops >= hop_bound_) {
+      give_up("has not arrived after " + std::to_string(in.hops) +
+              " links, the most a route may cross on this topology (a routing loop)");
+      continue;
+    }
+    cands.clear();
+    const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, in.hops, 0};
+    routing_.next_hops(n, m.dst_node, state, cands);
+    // Among the permitted (link, class) pairs: a free VC with the most credits, then the link
+    // with the fewest VCs taken (the shortest queue seen from here), then the routing's order.
+    std::int32_t best = -1, best_credits = -1, best_taken = INT32_MAX;
+    for (const hop& h : cands) {
+      if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
+          h.vc >= classes_)
+        continue;
+      const std::int32_t lo = first_vc_of(h.vc), hi = first_vc_of(h.vc + 1);
+      std::int32_t taken = 0;
+      for (std::int32_t v = 0; v < vcs_; ++v) taken += outputs_[static_cast<std::size_t>(h.link * vcs_ + v)].owner >= 0;
+      for (std::int32_t v = lo; v < hi; ++v) {
+        const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
+        if (out.owner >= 0) continue;
+        if (out.credits > best_credits || (out.credits == best_credits && taken < best_taken)) {
+          best = h.link * vcs_ + v;
+          best_credits = out.credits;
+          best_taken = taken;
+        }
+      }
+    }
+    if (best < 0) {
+      if (cands.empty() || cands.front().link < 0) give_up("has no next hop at node " + std::to_string(n));
+      continue;  // every permitted VC is taken: wait for a tail credit to free one
+    }
+    outputs_[static_cast<std::size_t>(best)].owner = channel;
+    in.state = input_vc::phase::active;
+    in.out = best / vcs_;
+    in.out_vc = best % vcs_;
+    granted = true;
+  }
+  if (granted) r.va_rr = (r.va_rr + 1) % channels;
+  return granted;
+}
+
+bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  // Input-first, rotating priorities: ports from sa_rr, each port's VCs from its own pointer.
+  // A port sends at most one flit a cycle, a link and the ejection port take at most one.
+  const auto ports = static_cast<std::int32_t>(r.ports.size());
+  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  bool granted = false;
+  for (std::int32_t k = 0; k < ports; ++k) {
+    const auto p = static_cast<std::size_t>((r.sa_rr + k) % ports);
+    const std::int32_t port = r.ports[p];
+    std::int32_t winner = -1;
+    for (std::int32_t j = 0; j < vcs_; ++j) {
+      const std::int32_t v = (r.port_rr[p] + j) % vcs_;
+      const std::int32_t channel = port * vcs_ + v;
+      const auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.state != input_vc::phase::active || in.count == 0 || c < front(channel).arrived + sa_wait_) continue;
+      if (in.out >= 0) {
+        auto& lc = link_counters_[static_cast<std::size_t>(in.out)];
+        ++lc.requests;
+        if (winner >= 0 || lc.granted == c || outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0)
+          continue;
+        lc.granted = c;
+      } else {
+        if (winner >= 0 || r.eject_granted == c) continue;
+        r.eject_granted = c;
+      }
+      winner = channel;
+      r.port_rr[p] = (v + 1) % vcs_;
+    }
+    if (winner < 0) continue;
+    granted = true;
+    if (inputs_[static_cast<std::size_t>(winner)].out >= 0)
+      send(winner, c, ctx);
+    else
+      eject(r, winner, n, c, ctx);
+  }
+  // The packets that asked for a link and did not get it this cycle: its queue.
+  for (std::int32_t l : r.outs) {
+    auto& lc = link_counters_[static_cast<std::size_t>(l)];
+    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
+  }
+  if (granted) r.sa_rr = (r.sa_rr + 1) % ports;
+  return granted;
+}
+
+namespace {
+
+/// Takes the front flit of `in`, whose slots start at `slots`.
+flit take_front(input_vc& in, flit* slots, std::int32_t buffer, std::int64_t c) {
+  flit f = slots[in.first];
+  in.first = (in.first + 1) % buffer;
+  --in.count;
+  in.last_move = c;
+  if (f.tail) in.state = input_vc::phase::idle;  // one packet at a time: the buffer is empty now
+  return f;
+}
+
+}  // namespace
+
+void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
+  const std::int32_t port = channel / vcs_;
+  if (port >= links_) return;  // the injection port's buffer is the router's own: no credit travels
+  event credit;
+  credit.time = time_of(c + params_.credit_delay);
+  credit.kind = event_kind::network;
+  credit.src = credit_source;
+  credit.seq = static_cast<std::uint64_t>(channel);
+  credit.at = link_from_[static_cast<std::size_t>(port)];
+  credit.flags = tail ? 1 : 0;
+  ctx.push(credit);
+}
+
+void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  const std::int32_t link = in.out, vc = in.out_vc, hops = in.hops + 1;
+  const std::int64_t ready = front(channel).arrived + sa_wait_;
+  const flit f = take_front(in, &slot(channel, 0), buffer_, c);
+  return_credit(channel, f.tail, c, ctx);
+  auto& out = outputs_[static_cast<std::size_t>(link * vcs_ + vc)];
+  --out.credits;
+  auto& lc = link_counters_[static_cast<std::size_t>(link)];
+  ++lc.flits;
+  ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
+  if (f.index == 0) {
+    ++lc.packets;
+    if (c > ready) {
+      ++lc.waited;
+      lc.wait_cycles += c - ready;
+    }
+  }
+  const std::int64_t arrival = c + 1 + params_.link_delay;
+  event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)),
+                     link_to_[static_cast<std::size_t>(link)], f.packet);
+  e.part = f.index;
+  e.stage = link;
+  e.vc = vc;
+  e.aux = f.born;
+  e.flags = static_cast<std::uint32_t>(hops);
+  if (arrival > max_cycle_) [[unlikely]]
+    return ctx.fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
+                           " would cross link " + std::to_string(link) + " past the latest virtual time, " +
+                           latest_time_text());
+  ctx.push(e);
+}
+
+void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  const bool discard = in.out == input_vc::discard;
+  const std::int32_t hops = in.hops;
+  const flit f = take_front(in, &slot(channel, 0), buffer_, c);
+  return_credit(channel, f.tail, c, ctx);
+  if (discard) return;
+  auto& counters = parts_[static_cast<std::size_t>(ctx.partition())];
+  const std::int64_t done = c + 1;  // ejection: one cycle through the switch
+  ++counters.ejected_flits;
+  counters.last_eject = std::max(counters.last_eject, done);
+  message& m = *f.msg;
+  if (f.packet == 0 && f.index == 0) m.hops = hops;  // the hop histogram counts the first packet's route
+  if (!f.tail) return;
+  ++counters.packets;
+  const std::int64_t ready = (m.ready.ps + cycle_ - 1) / cycle_;
+  counters.queueing.add(f.born - ready);
+  counters.network.add(done - f.born);
+  // Packets of one message may arrive in any order (adaptive routes): count them.
+  if (m.packets > 1) {
+    auto it = std::find_if(r.arriving.begin(), r.arriving.end(), [&](const auto& a) { return a.first == &m; });
+    if (it == r.arriving.end()) {
+      r.arriving.emplace_back(&m, 1);
+      return;
+    }
+    if (++it->second < m.packets) return;
+    *it = r.arriving.back();
+    r.arriving.pop_back();
+  }
+  arrived(r, m, n, done, ctx);
+}
+
+void flit_network::arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx) {
+  auto& next = r.delivered[pair_key(m)];
+  if (m.order != next) {
+    r.held.push_back(&m);
+    return;
+  }
+  ctx.push(event_of(event_kind::delivery, m, time_of(c), n));
+  ++next;
+  for (std::size_t i = 0; i < r.held.size();) {  // the held messages this one was the last gap before
+    message& h = *r.held[i];
+    if (pair_key(h) != pair_key(m) || h.order != next) {
+      ++i;
+      continue;
+    }
+    ctx.push(event_of(event_kind::delivery, h, time_of(c), n));
+    ++next;
+    r.held.erase(r.held.begin() + static_cast<std::ptrdiff_t>(i));
+    i = 0;
+  }
+}
+
+std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
+  std::int64_t next = INT64_MAX;
+  r.stuck = false;
+  holds = r.source_head < r.source.size();
+  for (std::int32_t port : r.ports)
+    for (std::int32_t v = 0; v < vcs_; ++v) {
+      const std::int32_t channel = port * vcs_ + v;
+      const auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.count == 0) continue;
+      holds = true;
+      const std::int64_t ready =
+          front(channel).arrived + (in.state == input_vc::phase::routing ? va_wait_ : sa_wait_);
+      if (ready > c)
+        next = std::min(next, ready);
+      else if (in.last_move != c)
+        r.stuck = true;
+    }
+  return next;
+}
+
+}  // namespace weft::detail::flit

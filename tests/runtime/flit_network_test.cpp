@@ -1,0 +1,186 @@
+// The flit network (docs/model.md, "The flit network"): times checked against the closed forms
+// by hand, flits conserved, PE programs and collectives verified over it, reports identical on
+// 1, 2 and 4 workers, a cyclic routing reported as a network deadlock, bad parameters refused.
+#define BOOST_TEST_MODULE flit network
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "weft/coll/collectives.hpp"
+#include "weft/machine.hpp"
+#include "weft/programs/builtin.hpp"
+#include "weft_test/virtual_json.hpp"
+
+namespace bdata = boost::unit_test::data;
+using weft::vtime;
+
+namespace {
+
+weft::link_model flit_model(int vcs = 2, int buffer = 8, int packet_flits = 16) {
+  weft::link_model m;
+  m.network = "flit";
+  m.flit.vcs = vcs;
+  m.flit.buffer = buffer;
+  m.flit.packet_flits = packet_flits;
+  return m;  // cycle 1 ns, 16-byte flits, router 3, link 1, credit 1 cycles
+}
+
+/// PE 0 sends `bytes` to PE `dst` at time 0; the rest wait. Returns when `dst` had it (ns).
+std::int64_t one_message(const weft::machine& m, int dst, std::int64_t bytes) {
+  const int procs = m.topo().compute_nodes();
+  auto prog = [=](weft::pe& p) {
+    if (p.rank() == 0) p.send(dst, weft::tag{1}, weft::sized(42, bytes));
+    if (p.rank() == dst) BOOST_REQUIRE(p.recv(0, weft::tag{1}).as<int>() == 42);
+  };
+  const auto r = m.run(procs, prog);
+  BOOST_REQUIRE(r.status == weft::run_status::ok);
+  return r.pes[static_cast<std::size_t>(dst)].finish.ps / 1000;
+}
+
+nlohmann::json network_section(const weft::report& r) {
+  std::ostringstream out;
+  r.write_json(out, false);
+  return nlohmann::json::parse(out.str())["network"];
+}
+
+using weft_test::virtual_json;
+
+// Zero load, one packet of F flits over h hops (R = 3, L = 1 cycles of 1 ns): the head is
+// written into the injection buffer at 0, crosses h + 1 routers (R each, the last one to the
+// ejection port) and h links (L each), the tail follows F - 1 cycles behind:
+// (h + 1)·R + h·L + F - 1.
+constexpr std::int64_t zero_load(std::int64_t hops, std::int64_t flits) { return (hops + 1) * 3 + hops * 1 + flits - 1; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(one_packet_at_zero_load_takes_hops_times_router_and_link_plus_serialization) {
+  // mesh:4x4 PE 0 (0,0) -> PE 15 (3,3): 6 hops; 160 bytes = 10 flits of 16 bytes.
+  weft::machine mesh("mesh:4x4", flit_model());
+  BOOST_TEST(one_message(mesh, 15, 160) == zero_load(6, 10));  // 36 ns
+  // torus:4x4 PE 0 -> PE 10 (2,2): 2 + 2 hops (the + way on a tie).
+  weft::machine torus("torus:4x4", flit_model(), "dateline");
+  BOOST_TEST(one_message(torus, 10, 160) == zero_load(4, 10));  // 28 ns
+  // srt1d:5,5 (32 nodes) 0 -> 15: the recursive route 0, 1, 3, 4, 12, 13, 15 (docs/topologies.md).
+  weft::machine srt("srt1d:5,5", flit_model(), "srt-dlf");
+  BOOST_TEST(weft::route_path(srt.topo(), srt.route(), 0, 15).size() == 6u);
+  BOOST_TEST(one_message(srt, 15, 160) == zero_load(6, 10));  // 36 ns
+  // An empty message is one flit; one hop.
+  BOOST_TEST(one_message(mesh, 1, 0) == zero_load(1, 1));  // 7 ns
+}
+
+BOOST_AUTO_TEST_CASE(packets_of_one_message_follow_each_other_without_a_bubble) {
+  // 640 bytes = 40 flits = packets of 16, 16 and 8; the next packet's head takes the other VC
+  // while the first one's tail drains, so the flits stream one a cycle.
+  weft::machine mesh("mesh:4x4", flit_model());
+  BOOST_TEST(one_message(mesh, 15, 640) == zero_load(6, 40));  // 66 ns
+}
+
+// One long packet over h hops. A credit goes round in RT = R + L + C = 5 cycles (switch
+// allocation upstream, link, the downstream pipeline, the credit back); with B >= RT flits of
+// buffer the flow is 1 flit a cycle, with fewer it is B flits per RT cycles, and the tail
+// (flit F - 1) leaves the source router at R - 1 + floor((F-1)/B)·RT + (F-1) mod B, then
+// takes h·(R + L) + 1 to be ejected.
+BOOST_DATA_TEST_CASE(a_single_flow_runs_at_one_flit_a_cycle_or_buffer_over_round_trip,
+                     bdata::make({1, 2, 3, 4, 5, 8}) * bdata::make({1, 2}), buffer, hops) {
+  const std::int64_t flits = 200, rt = 5, b = buffer;
+  weft::machine mesh("mesh:4x4", flit_model(2, buffer, 256));
+  const std::int64_t t = one_message(mesh, hops, flits * 16);
+  const std::int64_t expected = b >= rt ? zero_load(hops, flits)
+                                        : 2 + (flits - 1) / b * rt + (flits - 1) % b + hops * 4 + 1;
+  BOOST_TEST(t == expected);
+}
+
+BOOST_AUTO_TEST_CASE(alltoall_over_flits_is_verified_and_conserves_every_flit) {
+  // 4096 bytes = 256 flits = 16 packets per message; 16 PEs, 15 messages each.
+  for (auto [spec, routing] : {std::pair{"torus:4x4", "dateline"}, std::pair{"mesh:4x4", ""},
+                               std::pair{"srt1d:5,5", "srt-adp"}, std::pair{"srt1d:5,5", "srt-dlf"}}) {
+    weft::machine m(spec, flit_model(), routing);
+    const int procs = m.topo().compute_nodes();
+    const auto r = m.run(procs, weft::programs::alltoall({4096, 2}));
+    BOOST_TEST(r.status == weft::run_status::ok, spec << " " << routing);
+    BOOST_TEST(r.conserved);
+    const auto net = network_section(r);
+    const std::int64_t flits = std::int64_t{procs} * (procs - 1) * 2 * 256;
+    BOOST_TEST(net["flits"]["injected"].get<std::int64_t>() == flits);
+    BOOST_TEST(net["flits"]["ejected"].get<std::int64_t>() == flits);
+    BOOST_TEST(net["packets"].get<std::int64_t>() == flits / 16);
+    std::int64_t carried = 0;
+    for (const auto& l : r.links) carried += l.bytes / 16;
+    BOOST_TEST(carried > flits);  // every flit crossed at least one link
+  }
+}
+
+BOOST_AUTO_TEST_CASE(collectives_over_flits_give_the_right_data) {
+  weft::machine m("srt1d:4,4", flit_model(), "srt-adp");
+  auto prog = [](weft::pe& p) {
+    std::vector<std::int64_t> x(100, p.rank() + 1);
+    weft::coll::allreduce(p, x, std::plus<>{});
+    for (auto v : x)
+      if (v != p.size() * (p.size() + 1) / 2) throw std::runtime_error("wrong allreduce");
+    std::vector<std::int64_t> all(static_cast<std::size_t>(p.size()) * 3, -1);
+    weft::coll::allgather(p, std::vector<std::int64_t>(3, p.rank()), all);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i] != static_cast<std::int64_t>(i / 3)) throw std::runtime_error("wrong allgather");
+  };
+  const auto r = m.run(16, prog);
+  BOOST_TEST(r.status == weft::run_status::ok);
+  for (const auto& line : r.problems) BOOST_TEST_MESSAGE(line);
+  BOOST_TEST(r.conserved);
+}
+
+BOOST_DATA_TEST_CASE(a_flit_report_is_bit_identical_on_1_2_and_4_workers, bdata::xrange(3), index) {
+  const std::pair<const char*, const char*> machines[] = {
+      {"srt1d:5,5", "srt-adp"}, {"torus:4x4", "dateline"}, {"mesh:8x8", ""}};
+  const auto [spec, routing] = machines[index];
+  weft::machine m(spec, flit_model(), routing);
+  const int procs = m.topo().compute_nodes();
+  const auto prog = weft::programs::alltoall({1000, 1});
+  const auto reference = virtual_json(m, procs, prog, 1, weft::sharing_policy::adaptive);
+  BOOST_TEST(reference.find("\"status\": \"ok\"") != std::string::npos);
+  for (auto policy : {weft::sharing_policy::always, weft::sharing_policy::alternate})
+    for (int workers : {2, 4})
+      BOOST_TEST(virtual_json(m, procs, prog, workers, policy) == reference, "workers=" << workers);
+}
+
+BOOST_AUTO_TEST_CASE(a_cyclic_routing_with_one_vc_is_a_network_deadlock_naming_the_cycle) {
+  // Dimension order on a ring of 4 takes the + way to the node 2 away: four long packets each
+  // hold the link they are on and wait for the next one's only VC.
+  weft::machine ring("ring:4", flit_model(1, 2));
+  auto prog = [](weft::pe& p) {
+    auto r = p.irecv(weft::any_source, weft::tag{1});
+    p.send((p.rank() + 2) % 4, weft::tag{1}, weft::sized(1, 16 * 64));
+    p.wait(r);
+  };
+  const auto r = ring.run(4, prog);
+  BOOST_TEST(r.status == weft::run_status::network_deadlock);
+  BOOST_TEST(r.exit_code() == 7);
+  BOOST_REQUIRE(!r.problems.empty());
+  BOOST_TEST(r.problems.front().find("packets wait in a cycle of 4 channels: 0->1 vc0, 1->2 vc0, 2->3 vc0, 3->0 vc0") !=
+                 std::string::npos,
+             r.problems.front());
+  // The same traffic with dateline VCs moves.
+  weft::machine dateline("ring:4", flit_model(2, 2), "dateline");
+  BOOST_TEST(dateline.run(4, prog).status == weft::run_status::ok);
+}
+
+BOOST_AUTO_TEST_CASE(bad_flit_parameters_are_refused_in_one_line) {
+  auto refused = [](weft::link_model m, const char* routing, const std::string& text) {
+    try {
+      weft::machine("srt1d:5,5", m, routing);
+      BOOST_ERROR("accepted: " << text);
+    } catch (const std::invalid_argument& e) {
+      BOOST_TEST(e.what() == text);
+    }
+  };
+  refused(flit_model(1), "srt-dlf", "routing srt-dlf needs at least 2 VCs, --vcs 1 given");
+  refused(flit_model(0), "srt-recursive", "--vcs 0: an input port needs at least 1 virtual channel (allowed 1..64)");
+  refused(flit_model(2, 0), "srt-dlf", "--buffer 0: a virtual channel must buffer at least 1 flit (allowed 1..65536)");
+  refused(flit_model(2, 8, 0), "srt-dlf", "--packet-flits 0: a packet has at least 1 flit (allowed 1..16777216)");
+  auto m = flit_model();
+  m.flit.cycle = vtime{0};
+  refused(m, "srt-dlf", "--cycle 0 ps: a cycle lasts from 1 ps to 1 s");
+}
