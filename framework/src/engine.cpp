@@ -13,10 +13,10 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
     : topo_(topo),
       routing_(routing),
       model_(model),
-      node_of_rank_(std::move(node_of_rank)),
-      in_pair_order_(routing.adaptive()) {
+      node_of_rank_(std::move(node_of_rank)) {
   network_ = builtin_networks().find(model_.network).make(
       {topo, routing, model_.wire(), static_cast<int>(node_of_rank_.size()), tracing});
+  in_pair_order_ = network_->may_reorder();
   // Partitions need a lookahead: an event at one node must not show at another sooner.
   const bool can_split = network_->lookahead().ps > 0 && topo.node_count() >= 2 * partitions;
   const int k = can_split ? std::clamp(partitions, 1, 64) : 1;

@@ -122,8 +122,6 @@ void flit_network::request_tick(router& r, node_id n, std::int64_t c, network_co
 
 void flit_network::on_source_entry(const event& e, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(e.at)];
-  message& m = *e.msg;
-  m.order = r.entered[pair_key(m)]++;
   r.source.push_back(e.msg);
   request_tick(r, e.at, e.time / cycle_, ctx);
 }
@@ -179,7 +177,6 @@ std::string flit_network::channel_name(std::int32_t channel) const {
 }
 
 void flit_network::held_messages(std::vector<message*>& out) const {
-  for (const auto& r : routers_) out.insert(out.end(), r.held.begin(), r.held.end());
   for (const auto& r : routers_)
     out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());
   for (std::size_t ch = 0; ch < inputs_.size(); ++ch)

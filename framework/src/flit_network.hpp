@@ -26,11 +26,6 @@
 
 namespace weft::detail::flit {
 
-/// Names the pair of PEs (source, destination) of `m`.
-inline std::uint64_t pair_key(const message& m) {
-  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(m.src)) << 32 | static_cast<std::uint32_t>(m.dst);
-}
-
 /// One flit in a buffer.
 struct flit {
   message* msg = nullptr;
@@ -80,11 +75,6 @@ struct router {
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
   std::int64_t blocked_cycles = 0;
   std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
-  // Messages between two PEs are delivered in the order they entered the network (MPI's
-  // non-overtaking), though their packets may overtake each other on other VCs or paths.
-  std::unordered_map<std::uint64_t, std::uint64_t> entered;    ///< per (source PE, dest PE), here
-  std::unordered_map<std::uint64_t, std::uint64_t> delivered;  ///< per (source PE, dest PE), to here
-  std::vector<message*> held;  ///< arrived whole, waiting for an earlier message between its PEs
 };
 
 /// Counters of one directed link (kept by the router upstream).
@@ -119,6 +109,8 @@ class flit_network final : public network {
   vtime lookahead() const override;
   void check_message(std::int64_t bytes) const override;
   bool sender_waits_for_injection() const override { return single_port_; }
+  /// Packets overtake each other on other VCs and paths, even under a deterministic routing.
+  bool may_reorder() const override { return true; }
   void prepare(int partitions) override;
   void inject(message& m, network_context& ctx) override;
   void handle(const event& e, network_context& ctx) override;
@@ -151,7 +143,6 @@ class flit_network final : public network {
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// `m` has arrived whole at `n` at cycle `c`: delivers it and the held messages it released.
-  void arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);

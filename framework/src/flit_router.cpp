@@ -244,28 +244,8 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
     *it = r.arriving.back();
     r.arriving.pop_back();
   }
-  arrived(r, m, n, done, ctx);
-}
-
-void flit_network::arrived(router& r, message& m, node_id n, std::int64_t c, network_context& ctx) {
-  auto& next = r.delivered[pair_key(m)];
-  if (m.order != next) {
-    r.held.push_back(&m);
-    return;
-  }
-  ctx.push(event_of(event_kind::delivery, m, time_of(c), n));
-  ++next;
-  for (std::size_t i = 0; i < r.held.size();) {  // the held messages this one was the last gap before
-    message& h = *r.held[i];
-    if (pair_key(h) != pair_key(m) || h.order != next) {
-      ++i;
-      continue;
-    }
-    ctx.push(event_of(event_kind::delivery, h, time_of(c), n));
-    ++next;
-    r.held.erase(r.held.begin() + static_cast<std::ptrdiff_t>(i));
-    i = 0;
-  }
+  // Whole: the engine hands it to the receiver in its pair's order (may_reorder).
+  ctx.push(event_of(event_kind::delivery, m, time_of(done), n));
 }
 
 std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {

@@ -156,7 +156,7 @@ class engine {
   link_model model_;
   std::vector<node_id> node_of_rank_;
   std::unique_ptr<network> network_;
-  bool in_pair_order_;  // the routing is adaptive: messages of a pair are numbered and reordered
+  bool in_pair_order_ = false;  // the network may reorder a pair's messages: numbered, handed over in order
   std::unordered_map<std::uint64_t, std::uint64_t> next_pair_seq_;  // (src, dst) -> next pair_seq
 
   std::vector<partition> parts_;

@@ -82,6 +82,10 @@ class network {
   /// Adds to `out` the messages the network itself still holds (not in any event) when a run
   /// stops early: the engine hands them back for freeing.
   virtual void held_messages(std::vector<message*>& /*out*/) const {}
+  /// True when two messages between the same PEs may arrive in another order than they were
+  /// sent (other paths, other VCs): the engine then numbers each pair's messages and hands them
+  /// to the receiver in order (MPI's non-overtaking).
+  virtual bool may_reorder() const = 0;
   /// Adds what it measured to the report: per-link figures (`makespan` gives utilization) and,
   /// when tracing, the link occupancy spans.
   virtual void add_to_report(report& r, vtime makespan) const = 0;

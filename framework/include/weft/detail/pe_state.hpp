@@ -41,9 +41,6 @@ struct message {
   std::int32_t packets_arrived = 0;  ///< counted by a network whose packets may arrive out of order
   std::int32_t hops = 0;
   std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection
-  /// The network's own number: the flit network counts the messages between two PEs, so that
-  /// their deliveries keep that order when packets overtake each other.
-  std::uint64_t order = 0;
 };
 
 enum class request_kind : std::uint8_t { unused, send, recv };
