@@ -1,7 +1,10 @@
-// Offered, accepted, latency percentiles and saturation from a log written by hand.
+// Offered, accepted, latency percentiles and saturation from a log written by hand; the latency
+// split read from a network section.
 #define BOOST_TEST_MODULE traffic statistics
 #include <boost/test/unit_test.hpp>
 
+#include "weft/report.hpp"
+#include "weft/traffic/network_split.hpp"
 #include "weft/traffic/statistics.hpp"
 
 namespace {
@@ -56,4 +59,28 @@ BOOST_AUTO_TEST_CASE(saturation_is_the_highest_accepted_and_reached_once_latency
   s = estimate_saturation(pts);
   BOOST_TEST(!s.reached);  // the sweep stopped short: 0.05 is a lower bound
   BOOST_TEST(s.throughput == 0.05);
+}
+
+namespace {
+
+// A report as the flit network will fill it: its "network" section as JSON text.
+struct report_with_network_section {
+  std::string network_json;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_latency_split_is_read_from_a_network_section_when_the_report_has_one) {
+  report_with_network_section r{
+      R"({"kind": "flit", "latency": {"unit": "cycles", "queueing": {"mean": 2.5, "histogram": [1, 2]},
+          "network": {"mean": 40.25, "histogram": [0, 0, 3]}}})"};
+  const auto split = detail::latency_split_of(r);
+  BOOST_TEST_REQUIRE(split.has_value());
+  BOOST_TEST(split->first == 2.5);
+  BOOST_TEST(split->second == 40.25);
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{""}).has_value());
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{R"({"kind": "other"})"}).has_value());
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{"not json"}).has_value());
+  // weft's report without a network section (the message network): no split.
+  BOOST_TEST(!detail::latency_split_of(weft::report{}).has_value());
 }

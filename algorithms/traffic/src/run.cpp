@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "network_split.hpp"
+#include "weft/traffic/network_split.hpp"
 #include "weft/traffic/program.hpp"
 
 namespace weft::traffic {
