@@ -84,7 +84,11 @@ bool given(const machine_options& o, const char* flag, const std::string& value,
   return value != fallback;
 }
 
-// Each network reads its own options; one of the other's given with it would change nothing.
+/// --packet-flits, --flit-size, --cycle: the packet a synthetic traffic generator sends.
+bool is_packet_shape(std::string_view flag) { return flag == "--packet-flits" || flag == "--flit-size" || flag == "--cycle"; }
+
+// Each network reads its own options; one of the other's given with it would change nothing
+// (except the packet shape, for a command that sends packets of that shape on any network).
 void apply_flit_options(const machine_options& o, const machine_options& d, bool preset, link_model& m) {
   using flag = std::tuple<const char*, std::string, std::string>;
   const auto n = [](int v) { return std::to_string(v); };
@@ -114,23 +118,23 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                     "--cycle, --router-delay, --link-delay, --credit-delay, --flit-size)");
   } else {
     for (const auto& [name, value, fallback] : flit_flags)
-      if (given(o, name, value, fallback))
+      if (given(o, name, value, fallback) && !(o.packet_shape_on_any_network && is_packet_shape(name)))
         throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network +
                                     " (it sets the flit network's routers: add --network flit)");
-    return;
   }
   auto& f = m.flit;
+  if (!preset || given(o, "--flit-size", o.flit_size, d.flit_size)) f.flit_bytes = parse_bytes(o.flit_size, "--flit-size");
+  if (!preset || given(o, "--cycle", o.cycle, d.cycle)) f.cycle = parse_time(o.cycle, "--cycle");
   auto count = [&](const char* name, int value, int fallback, int& into) {
     if (!preset || given(o, name, std::to_string(value), std::to_string(fallback))) into = value;
   };
+  count("--packet-flits", o.packet_flits, d.packet_flits, f.packet_flits);
+  if (m.network != "flit") return;  // the packet shape was all a command on another network asked for
   count("--vcs", o.vcs, d.vcs, f.vcs);
   count("--buffer", o.buffer, d.buffer, f.buffer);
-  count("--packet-flits", o.packet_flits, d.packet_flits, f.packet_flits);
   count("--router-delay", o.router_delay, d.router_delay, f.router_delay);
   count("--link-delay", o.link_delay, d.link_delay, f.link_delay);
   count("--credit-delay", o.credit_delay, d.credit_delay, f.credit_delay);
-  if (!preset || given(o, "--flit-size", o.flit_size, d.flit_size)) f.flit_bytes = parse_bytes(o.flit_size, "--flit-size");
-  if (!preset || given(o, "--cycle", o.cycle, d.cycle)) f.cycle = parse_time(o.cycle, "--cycle");
 }
 
 }  // namespace

@@ -36,6 +36,9 @@ struct machine_options {
   bool ticks = false;
   std::string json_file, trace_file;
   run_control control;  ///< --max-memory, --quiet, Ctrl-C
+  /// Set by a command whose packets --packet-flits, --flit-size and --cycle define on any
+  /// network (weft traffic): they are then taken, not refused, with the message network.
+  bool packet_shape_on_any_network = false;
   /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
   const CLI::App* parsed_by = nullptr;
 };

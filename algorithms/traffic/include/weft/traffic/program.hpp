@@ -1,0 +1,42 @@
+#pragma once
+// The PE program of a traffic run, one PE per node:
+//
+//   for each packet of my send list:   compute() up to its creation time, isend(dest, header)
+//   then, as many times as packets come to me:   recv(any_source) and note the arrival
+//   check: the (source, creation cycle) pairs I got are exactly those the schedule sent me
+//
+// The header is real data (source, destination, creation cycle); the modelled size is the whole
+// packet, packet_flits x flit_bytes. A PE that sends late (its own overheads) still dates its
+// packet from the schedule, so host delay counts as source queueing.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "weft/program.hpp"
+#include "weft/traffic/schedule.hpp"
+
+namespace weft::traffic {
+
+/// The real bytes of a packet.
+struct packet_header {
+  std::int32_t source = 0, dest = 0;
+  std::int64_t cycle = 0;
+};
+
+struct delivery {
+  node_id source = 0;
+  std::int64_t cycle = 0;       ///< creation cycle, from the payload
+  std::int64_t arrival_ps = 0;  ///< when the network delivered it
+};
+
+/// What the PEs saw: each PE writes only its own entry.
+struct delivery_log {
+  std::vector<std::vector<delivery>> per_node;
+};
+
+/// The program for `s`; PE r runs node r's lists and fills log->per_node[r]. A PE that gets a
+/// packet the schedule did not send it (or misses one) throws: the run's report says failed.
+program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<delivery_log> log);
+
+}  // namespace weft::traffic

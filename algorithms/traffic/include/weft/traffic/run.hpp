@@ -1,0 +1,39 @@
+#pragma once
+// Runs traffic on the emulated machine: one run per load point, one PE per compute node, the
+// same schedule (same seed) for every routing so their curves compare like with like.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "weft/machine.hpp"
+#include "weft/traffic/statistics.hpp"
+
+namespace weft::traffic {
+
+/// What the runs keep in flight, for the memory estimate (machine::check_run): at worst every
+/// packet of the heaviest load waits at its destination, which receives only after sending.
+traffic_hint memory_hint(node_id nodes, double max_load, const params& run);
+
+struct point_run {
+  point measured;  ///< valid when the report's status is ok
+  report rep;
+};
+
+/// One load point. The report is returned as it is when the run did not end ok (deadlock,
+/// failed PE, interrupted): the caller shows it.
+point_run run_point(const machine& m, const pattern& p, double load, const params& run, const run_options& options);
+
+struct sweep {
+  std::string routing;
+  std::vector<point> points;
+  saturation sat;
+  std::optional<report> stopped;  ///< the report of the run that did not end ok, if any
+};
+
+/// Every load in turn on `m`; `on_point` sees each point as it is measured.
+sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& loads, const params& run,
+                const run_options& options, const std::function<void(const point&)>& on_point = {});
+
+}  // namespace weft::traffic

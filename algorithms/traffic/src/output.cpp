@@ -1,0 +1,93 @@
+#include "weft/traffic/output.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace weft::traffic {
+
+namespace {
+
+bool has_split(const sweep& s) {
+  return !s.points.empty() && s.points.front().queueing.has_value();
+}
+
+}  // namespace
+
+void print_table_header(std::ostream& out, const std::string& routing, bool split) {
+  out << "routing " << routing << "\n"
+      << fmt::format("{:>8} {:>9} {:>9} {:>10} {:>9} {:>9} {:>8}", "load", "offered", "accepted", "latency", "p50", "p99",
+                     "packets")
+      << (split ? fmt::format(" {:>9} {:>9}", "queueing", "network") : "") << "\n";
+}
+
+void print_table_row(std::ostream& out, const point& p, bool split) {
+  out << fmt::format("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>9.2f} {:>9.2f} {:>8}", p.load, p.offered, p.accepted, p.latency,
+                     p.p50, p.p99, p.packets);
+  if (split && p.queueing) out << fmt::format(" {:>9.2f} {:>9.2f}", *p.queueing, *p.network);
+  out << "\n";
+}
+
+void print_saturation(std::ostream& out, const sweep& s) {
+  if (s.points.empty()) return;
+  if (s.sat.reached)
+    out << fmt::format("saturation {}: {:.4f} flits/node/cycle (highest accepted; latency passed 3x the zero-load {:.2f} "
+                       "cycles from offered {:.4f})\n",
+                       s.routing, s.sat.throughput, s.sat.zero_load, s.sat.knee_load);
+  else
+    out << fmt::format("saturation {}: at least {:.4f} flits/node/cycle (latency never passed 3x the zero-load {:.2f} "
+                       "cycles: raise --load to reach it)\n",
+                       s.routing, s.sat.throughput, s.sat.zero_load);
+}
+
+void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
+  bool split = false;
+  for (const auto& s : sweeps) split = split || has_split(s);
+  out << "routing,load,offered,accepted,latency,p50,p99,packets" << (split ? ",queueing,network" : "") << "\n";
+  for (const auto& s : sweeps)
+    for (const auto& p : s.points) {
+      out << fmt::format("{},{},{:.6f},{:.6f},{:.4f},{:.4f},{:.4f},{}", s.routing, p.load, p.offered, p.accepted, p.latency,
+                         p.p50, p.p99, p.packets);
+      if (split) out << (p.queueing ? fmt::format(",{:.4f},{:.4f}", *p.queueing, *p.network) : std::string(",,"));
+      out << "\n";
+    }
+}
+
+void write_json(std::ostream& out, const run_description& d, const std::vector<sweep>& sweeps) {
+  using nlohmann::ordered_json;
+  ordered_json routings = ordered_json::array(), points = ordered_json::array();
+  for (const auto& s : sweeps) {
+    routings.push_back({{"routing", s.routing},
+                        {"saturation", s.sat.throughput},
+                        {"saturated", s.sat.reached},
+                        {"zero_load_latency", s.sat.zero_load},
+                        {"knee_offered", s.sat.knee_load}});
+    for (const auto& p : s.points) {
+      ordered_json j{{"routing", s.routing}, {"load", p.load},   {"offered", p.offered}, {"accepted", p.accepted},
+                     {"latency", p.latency}, {"p50", p.p50},     {"p99", p.p99},         {"packets", p.packets}};
+      if (p.queueing) {
+        j["queueing"] = *p.queueing;
+        j["network"] = *p.network;
+      }
+      points.push_back(std::move(j));
+    }
+  }
+  const auto& r = d.run;
+  ordered_json j{{"pattern", d.pattern},
+                 {"machine", d.machine},
+                 {"network", d.network},
+                 {"nodes", d.nodes},
+                 {"cycles", r.cycles},
+                 {"warmup", r.warmup},
+                 {"seed", r.seed},
+                 {"packet_flits", r.shape.packet_flits},
+                 {"flit_bytes", r.shape.flit_bytes},
+                 {"cycle_ps", r.shape.cycle.ps},
+                 {"saturation", sweeps.empty() ? 0.0 : sweeps.front().sat.throughput},
+                 {"routings", std::move(routings)},
+                 {"points", std::move(points)}};
+  out << j.dump(1) << "\n";
+}
+
+}  // namespace weft::traffic

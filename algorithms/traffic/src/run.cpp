@@ -1,0 +1,55 @@
+#include "weft/traffic/run.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "weft/traffic/network_split.hpp"
+#include "weft/traffic/program.hpp"
+
+namespace weft::traffic {
+
+traffic_hint memory_hint(node_id nodes, double max_load, const params& run) {
+  traffic_hint h;
+  const auto packets = packets_bound(nodes, max_load, run);
+  h.messages_in_flight = packets;
+  h.messages_total = packets;
+  h.real_bytes_per_message = sizeof(packet_header);
+  h.modelled_bytes_per_message = run.shape.packet_bytes();
+  // The schedule (send list and expected list), the delivery log and the send requests, per PE.
+  const auto per_packet = static_cast<std::int64_t>(sizeof(send) + sizeof(expected_packet) + sizeof(delivery) + sizeof(request));
+  h.real_bytes_per_pe = per_packet * packets / std::max<node_id>(nodes, 1);
+  return h;
+}
+
+point_run run_point(const machine& m, const pattern& p, double load, const params& run, const run_options& options) {
+  auto s = std::make_shared<const schedule>(build_schedule(p, load, run));
+  auto log = std::make_shared<delivery_log>();
+  point_run out;
+  out.rep = m.run(s->nodes(), make_traffic_program(s, log), options);
+  if (out.rep.status != run_status::ok || !out.rep.conserved) return out;
+  out.measured = measure(*s, *log);
+  if (auto split = detail::latency_split_of(out.rep)) {
+    out.measured.queueing = split->first;
+    out.measured.network = split->second;
+  }
+  return out;
+}
+
+sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& loads, const params& run,
+                const run_options& options, const std::function<void(const point&)>& on_point) {
+  sweep out;
+  out.routing = m.route().name();
+  for (double load : loads) {
+    auto r = run_point(m, p, load, run, options);
+    if (r.rep.status != run_status::ok || !r.rep.conserved) {
+      out.stopped = std::move(r.rep);
+      break;
+    }
+    if (on_point) on_point(r.measured);
+    out.points.push_back(r.measured);
+  }
+  out.sat = estimate_saturation(out.points);
+  return out;
+}
+
+}  // namespace weft::traffic

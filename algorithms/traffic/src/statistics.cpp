@@ -1,0 +1,67 @@
+#include "weft/traffic/statistics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace weft::traffic {
+
+namespace {
+
+// Nearest rank: the smallest value with at least q of the sample at or below it.
+double percentile(const std::vector<std::int64_t>& sorted, double q, double cycle_ps) {
+  if (sorted.empty()) return 0;
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
+  return static_cast<double>(sorted[std::max<std::size_t>(rank, 1) - 1]) / cycle_ps;
+}
+
+}  // namespace
+
+point measure(const schedule& s, const delivery_log& log) {
+  const auto& run = s.run;
+  const double cycle_ps = static_cast<double>(run.shape.cycle.ps);
+  const std::int64_t begin = run.warmup * run.shape.cycle.ps, end = run.cycles * run.shape.cycle.ps;
+  std::vector<std::int64_t> latencies;
+  std::int64_t arrived_in_window = 0, received = 0;
+  for (const auto& node : log.per_node)
+    for (const auto& d : node) {
+      ++received;
+      if (d.arrival_ps >= begin && d.arrival_ps < end) ++arrived_in_window;
+      if (s.measured(d.cycle)) latencies.push_back(d.arrival_ps - d.cycle * run.shape.cycle.ps);
+    }
+  if (received != s.packets)
+    throw std::logic_error("traffic run delivered " + std::to_string(received) + " of " + std::to_string(s.packets) + " packets");
+  std::int64_t created_in_window = 0;
+  for (const auto& node : s.sends)
+    for (const auto& p : node) created_in_window += s.measured(p.cycle) ? 1 : 0;
+  const double node_cycles = static_cast<double>(s.nodes()) * static_cast<double>(run.cycles - run.warmup);
+  point out;
+  out.load = s.load;
+  out.offered = static_cast<double>(created_in_window * run.shape.packet_flits) / node_cycles;
+  out.accepted = static_cast<double>(arrived_in_window * run.shape.packet_flits) / node_cycles;
+  out.packets = static_cast<std::int64_t>(latencies.size());
+  std::sort(latencies.begin(), latencies.end());
+  std::int64_t total = 0;  // ps: exact, no rounding before the one division
+  for (auto l : latencies) total += l;
+  out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;
+  out.p50 = percentile(latencies, 0.5, cycle_ps);
+  out.p99 = percentile(latencies, 0.99, cycle_ps);
+  return out;
+}
+
+saturation estimate_saturation(const std::vector<point>& points) {
+  saturation s;
+  if (points.empty()) return s;
+  const auto lowest = std::min_element(points.begin(), points.end(), [](const point& a, const point& b) { return a.load < b.load; });
+  s.zero_load = lowest->latency;
+  for (const auto& p : points) {
+    s.throughput = std::max(s.throughput, p.accepted);
+    if (p.packets > 0 && p.latency > 3 * s.zero_load && (!s.reached || p.offered < s.knee_load)) {
+      s.reached = true;
+      s.knee_load = p.offered;
+    }
+  }
+  return s;
+}
+
+}  // namespace weft::traffic

@@ -1,0 +1,155 @@
+// weft traffic --machine srt1d:8,5 --routing srt-dlf,srt-adp --pattern uniform --load 0.01:0.15:0.01
+//              --cycles 10000 [--warmup 1000] [--seed 1] [--packet-flits 16] [--flit-size 16B] [--cycle 1ns]
+//              [network options] [--json F] [--csv F] [--plot F.svg]
+// Latency–load curves of synthetic traffic (seed 002), one block per routing; the model is in
+// algorithms/traffic, docs/traffic.md.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "link_model_warning.hpp"
+#include "machine_options.hpp"
+#include "weft/traffic/output.hpp"
+
+namespace weft::cli {
+
+namespace {
+
+struct traffic_options {
+  std::string pattern = "uniform", load = "0.01:0.15:0.01", csv, plot;
+  std::int64_t cycles = 10000, warmup = 1000;
+  std::int64_t seed = 1;
+  machine_options machine;
+};
+
+std::vector<std::string> split_routings(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0;;) {
+    auto comma = text.find(',', at);
+    out.push_back(text.substr(at, comma - at));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  for (const auto& r : out)
+    if (r.empty() && out.size() > 1) throw std::invalid_argument("--routing '" + text + "' has an empty name in its list");
+  return out;
+}
+
+struct planned {
+  std::string routing;
+  std::shared_ptr<const built_machine> built;
+  run_options options;
+};
+
+int run(const CLI::App& sub, traffic_options& o) {
+  if (sub.count("--trace")) throw std::invalid_argument("--trace: traffic runs many load points and writes no trace; trace one with 'weft run'");
+  if (sub.count("--ticks")) throw std::invalid_argument("--ticks: traffic reports cycles; drop --ticks");
+  if (!o.machine.mapping.empty() && o.machine.mapping != "identity")
+    throw std::invalid_argument("--mapping: traffic puts one PE on every compute node; drop --mapping");
+  traffic::params run;
+  run.cycles = o.cycles;
+  // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
+  run.warmup = sub.count("--warmup") || o.cycles > 10 * o.warmup ? o.warmup : o.cycles / 10;
+  if (o.seed < 0) throw std::invalid_argument("--seed " + std::to_string(o.seed) + " must be 0 or more");
+  run.seed = static_cast<std::uint64_t>(o.seed);
+  run.validate();
+  const auto loads = traffic::parse_loads(o.load);
+  const double max_load = *std::max_element(loads.begin(), loads.end());
+
+  std::vector<planned> plan;
+  for (const auto& routing : split_routings(o.machine.routing)) {
+    auto mo = o.machine;
+    mo.routing = routing;
+    auto built = std::make_shared<const built_machine>(build_machine(mo));
+    plan.push_back({built->m.route().name(), built, {}});
+  }
+  const auto& first = plan.front().built->m;
+  // The packet: the machine's flit shape (options, a preset, or the defaults), on any network.
+  run.shape = {first.model().flit.packet_flits, first.model().flit.flit_bytes, first.model().flit.cycle};
+  run.validate();  // again, with the shape: cycles x cycle must fit the virtual clock
+  const node_id nodes = first.topo().compute_nodes();
+  const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
+  for (auto& p : plan) {
+    p.options = build_run_options(o.machine, *p.built, nodes);
+    p.options.program_name = "traffic " + o.pattern;
+    p.options.traffic = traffic::memory_hint(nodes, max_load, run);
+    p.built->m.check_run(nodes, p.options);
+  }
+  check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}});
+
+  const traffic::run_description what{o.pattern, first.topo().spec(), first.model().network, nodes, run};
+  warn_if_no_link_model(first.model(), std::cerr);
+  std::cout << fmt::format("weft traffic: {} on {} ({} nodes), {} network, {}-flit packets of {} ({} B), cycle {}\n"
+                           "cycles {} (measured from {}), seed {}; loads in flits/node/cycle, latencies in cycles\n"
+                           "link model: {}\n",
+                           o.pattern, what.machine, nodes, what.network, run.shape.packet_flits,
+                           format_bytes(run.shape.flit_bytes), run.shape.packet_bytes(), format_time(run.shape.cycle),
+                           run.cycles, run.warmup, run.seed, first.model().describe());
+  std::vector<traffic::sweep> sweeps;
+  for (const auto& p : plan) {
+    std::cout << "\n";
+    bool header = false;
+    auto s = traffic::run_sweep(p.built->m, pattern, loads, run, p.options, [&](const traffic::point& pt) {
+      const bool split = pt.queueing.has_value();
+      if (!header) traffic::print_table_header(std::cout, p.routing, split);
+      header = true;
+      traffic::print_table_row(std::cout, pt, split);
+      std::cout.flush();
+    });
+    if (s.stopped) {
+      auto shown = o.machine;
+      shown.json_file.clear();  // --json is the sweep's, not one run's report
+      std::cout << "load point " << loads[s.points.size()] << " did not end ok; its report:\n";
+      return emit_report(*s.stopped, shown);
+    }
+    traffic::print_saturation(std::cout, s);
+    sweeps.push_back(std::move(s));
+  }
+  if (!o.machine.json_file.empty()) {
+    auto out = open_output(o.machine.json_file, "--json");
+    traffic::write_json(out, what, sweeps);
+  }
+  if (!o.csv.empty()) {
+    auto out = open_output(o.csv, "--csv");
+    traffic::write_csv(out, sweeps);
+  }
+  if (!o.plot.empty()) {
+    auto out = open_output(o.plot, "--plot");
+    traffic::write_svg(out, what, sweeps);
+    std::cout << "wrote " << o.plot << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+command_runner add_traffic_command(CLI::App& app) {
+  auto o = std::make_shared<traffic_options>();
+  auto* sub = app.add_subcommand("traffic", "latency-load curves of synthetic traffic (seed 002), one per routing");
+  sub->add_option("--pattern", o->pattern, "destinations: " + traffic::known_patterns())->capture_default_str();
+  sub->add_option("--load", o->load, "offered load in flits/node/cycle: LO:HI:STEP, one value or a list a,b,c")
+      ->capture_default_str();
+  sub->add_option("--cycles", o->cycles, "packets are created in cycles [0, CYCLES), then the network drains")
+      ->capture_default_str();
+  sub->add_option("--warmup", o->warmup, "packets created from this cycle on are measured")->capture_default_str();
+  sub->add_option("--seed", o->seed, "seed of the injection schedule (the same for every routing)")->capture_default_str();
+  sub->add_option("--csv", o->csv, "write the points as CSV")->group("Output");
+  sub->add_option("--plot", o->plot, "draw latency against offered load, every routing, into FILE.svg")->group("Output");
+  add_machine_options(*sub, o->machine);
+  o->machine.packet_shape_on_any_network = true;  // --packet-flits, --flit-size, --cycle shape its packets
+  sub->get_option("--routing")->description("routing, or several separated by commas (each runs in turn)");
+  sub->get_option("--json")->description("write the points and saturation as JSON (docs/traffic.md)");
+  // Many runs, reported in cycles: no single run to trace. Hidden, refused with a reason when typed.
+  sub->get_option("--trace")->group("");
+  sub->get_option("--ticks")->group("");
+  sub->footer("Docs: docs/traffic.md");
+  return [sub, o] { return sub->parsed() ? run_interruptible([&] { return run(*sub, *o); }) : -1; };
+}
+
+}  // namespace weft::cli

@@ -1,0 +1,117 @@
+// Each pattern's destinations on small machines, by hand; and the one-line refusals.
+#define BOOST_TEST_MODULE traffic patterns
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "weft/machine.hpp"
+#include "weft/traffic/pattern.hpp"
+#include "weft_test/refusal.hpp"
+
+namespace {
+
+using namespace weft::traffic;
+using weft::node_id;
+
+pattern on(const std::string& spec, const std::string& machine) {
+  weft::machine m(machine);
+  return pattern::parse(spec, node_grid::of(m.topo()), m.topo().spec());
+}
+
+std::vector<node_id> table(const pattern& p) {
+  random_stream rng(1, 0);
+  std::vector<node_id> out;
+  for (node_id s = 0; s < p.nodes(); ++s) out.push_back(p.destination(s, rng));
+  return out;
+}
+
+std::string refusal_of(const std::string& spec, const std::string& machine) {
+  return weft_test::refusal([&] { on(spec, machine); });
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(bit_permutations_on_three_and_four_bits_by_hand) {
+  BOOST_TEST(bit_complement(3, 3) == 4);  // 011 -> 100
+  BOOST_TEST(bit_complement(0, 3) == 7);
+  BOOST_TEST(bit_reversal(1, 3) == 4);    // 001 -> 100
+  BOOST_TEST(bit_reversal(6, 3) == 3);    // 110 -> 011
+  BOOST_TEST(bit_reversal(5, 3) == 5);    // a palindrome stays: no packet
+  BOOST_TEST(shuffle(5, 3) == 3);         // 101 -> 011 (rotate left)
+  BOOST_TEST(shuffle(4, 3) == 1);         // 100 -> 001
+  BOOST_TEST(bit_transpose(1, 4) == 4);   // 00|01 -> 01|00
+  BOOST_TEST(bit_transpose(6, 4) == 9);   // 01|10 -> 10|01
+}
+
+BOOST_AUTO_TEST_CASE(permutation_patterns_are_tables_over_the_nodes) {
+  BOOST_TEST(table(on("bit-complement", "ring:8")) == (std::vector<node_id>{7, 6, 5, 4, 3, 2, 1, 0}));
+  BOOST_TEST(table(on("bit-reversal", "ring:8")) == (std::vector<node_id>{0, 4, 2, 6, 1, 5, 3, 7}));
+  BOOST_TEST(table(on("shuffle", "ring:8")) == (std::vector<node_id>{0, 2, 4, 6, 1, 3, 5, 7}));
+}
+
+BOOST_AUTO_TEST_CASE(tornado_and_neighbour_use_the_ring_without_coordinates_and_the_grid_with_them) {
+  // ring:8 has shape {8}: tornado adds (8+1)/2 - 1 = 3, neighbour 1.
+  BOOST_TEST(table(on("tornado", "ring:8")) == (std::vector<node_id>{3, 4, 5, 6, 7, 0, 1, 2}));
+  BOOST_TEST(table(on("neighbour", "ring:8")) == (std::vector<node_id>{1, 2, 3, 4, 5, 6, 7, 0}));
+  // mesh:4x4, node = x + 4y: tornado adds (4+1)/2 - 1 = 1 on both axes; neighbour 1 on both.
+  auto tornado = table(on("tornado", "mesh:4x4"));
+  BOOST_TEST(tornado[0] == 5);    // (0,0) -> (1,1)
+  BOOST_TEST(tornado[15] == 0);   // (3,3) -> (0,0)
+  auto neighbour = table(on("neighbor", "mesh:4x4"));
+  BOOST_TEST(neighbour[3] == 4);  // (3,0) -> (0,1)
+  BOOST_TEST(neighbour[6] == 11); // (2,1) -> (3,2)
+  // A fat tree has no shape: its compute nodes are one ring.
+  auto ft = on("neighbour", "fattree:2,3");
+  BOOST_TEST(ft.nodes() == 8);
+  BOOST_TEST(table(ft)[7] == 0);
+}
+
+BOOST_AUTO_TEST_CASE(transpose_swaps_coordinates_on_a_square_grid_and_bits_otherwise) {
+  auto grid = table(on("transpose", "mesh:4x4"));
+  BOOST_TEST(grid[1] == 4);   // (1,0) -> (0,1)
+  BOOST_TEST(grid[6] == 9);   // (2,1) -> (1,2)
+  BOOST_TEST(grid[5] == 5);   // the diagonal stays: no packet
+  auto bits = table(on("transpose", "ring:16"));
+  BOOST_TEST(bits[1] == 4);
+  BOOST_TEST(bits[6] == 9);
+}
+
+BOOST_AUTO_TEST_CASE(uniform_never_picks_the_source_and_reaches_every_other_node) {
+  auto p = on("uniform", "ring:8");
+  random_stream rng(7, 3);
+  std::set<node_id> seen;
+  for (int i = 0; i < 2000; ++i) {
+    auto d = p.destination(3, rng);
+    BOOST_TEST(d != 3);
+    seen.insert(d);
+  }
+  BOOST_TEST(seen == (std::set<node_id>{0, 1, 2, 4, 5, 6, 7}));
+}
+
+BOOST_AUTO_TEST_CASE(hotspot_sends_its_fraction_to_the_hot_node) {
+  auto all = on("hotspot:1:5", "ring:8");
+  random_stream rng(1, 0);
+  for (int i = 0; i < 100; ++i) BOOST_TEST(all.destination(2, rng) == 5);
+  BOOST_TEST(all.destination(5, rng) == 5);  // the hot node's own: not created
+  auto none = on("hotspot:0", "ring:8");
+  int to_zero = 0;
+  for (int i = 0; i < 700; ++i) to_zero += none.destination(2, rng) == 0 ? 1 : 0;
+  BOOST_TEST(to_zero > 50);  // fraction 0: uniform, node 0 gets about 1/7 like the others
+  BOOST_TEST(to_zero < 150);
+}
+
+BOOST_AUTO_TEST_CASE(patterns_that_do_not_fit_are_refused_in_one_line) {
+  BOOST_TEST(refusal_of("bit-complement", "ring:6") ==
+             "--pattern bit-complement needs a power-of-two node count (at least 2); ring:6 has 6 nodes");
+  BOOST_TEST(refusal_of("transpose", "ring:8") ==
+             "--pattern transpose needs a square 2D grid or a power-of-four node count (at least 4); ring:8 has 8 nodes");
+  BOOST_TEST(refusal_of("tornado", "hypercube:3") ==
+             "--pattern tornado sends every node to itself on hypercube:3: no packet would be created");
+  BOOST_TEST(refusal_of("zipf", "ring:8").starts_with("unknown pattern 'zipf' (known: uniform, transpose, bit-complement"));
+  BOOST_TEST(refusal_of("trace", "ring:8").starts_with("--pattern trace is not available yet"));
+  BOOST_TEST(refusal_of("hotspot:1.5", "ring:8") == "--pattern hotspot:1.5: fraction '1.5' is not a number in [0, 1]");
+  BOOST_TEST(refusal_of("hotspot:0.2:8", "ring:8") == "--pattern hotspot:0.2:8: node '8' is not a node of ring:8 (0 .. 7)");
+  BOOST_TEST(refusal_of("uniform:3", "ring:8") == "--pattern uniform:3: uniform takes no parameters");
+}

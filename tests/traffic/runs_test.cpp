@@ -1,0 +1,123 @@
+// Traffic on the emulated machine: real PEs, real messages. At a load so low that no two packets
+// are ever in the network together, every latency is the message network's zero-load formula;
+// every packet arrives with its payload checked; and the results are the same on 1, 2 and 4 workers.
+#define BOOST_TEST_MODULE traffic runs
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "weft/machine.hpp"
+#include "weft/traffic/output.hpp"
+#include "weft/traffic/run.hpp"
+
+namespace {
+
+using namespace weft::traffic;
+namespace data = boost::unit_test::data;
+
+/// 16 GB/s links (a 256-byte packet holds a link 16 cycles of 1 ns) and 1 ns per hop: a packet
+/// crossing h links store-and-forward takes h x 17 cycles when alone.
+weft::link_model sixteen_gigabytes() {
+  weft::link_model m;
+  m.tau = weft::parse_bandwidth("16GB/s", "--bandwidth");
+  m.hop_latency = weft::vtime::ns(1);
+  return m;
+}
+
+pattern uniform_on(const weft::machine& m) { return pattern::parse("uniform", node_grid::of(m.topo()), m.topo().spec()); }
+
+weft::run_options workers(int n) {
+  weft::run_options o;
+  o.workers = n;
+  return o;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(at_a_load_where_packets_never_meet_the_average_latency_is_the_zero_load_formula) {
+  weft::machine m("ring:8", sixteen_gigabytes());
+  const auto p = uniform_on(m);
+  params run;
+  run.cycles = 20000;
+  run.warmup = 2000;
+  // The longest route on ring:8 is 4 hops = 68 cycles. Take the first seed whose schedule never
+  // has two packets within 68 cycles of each other: then no packet ever waits for a link.
+  schedule s;
+  for (run.seed = 1; run.seed < 200; ++run.seed) {
+    s = build_schedule(p, 0.002, run);
+    std::vector<std::int64_t> all;
+    for (const auto& node : s.sends)
+      for (const auto& snd : node) all.push_back(snd.cycle);
+    std::sort(all.begin(), all.end());
+    bool apart = all.size() >= 10;
+    for (std::size_t i = 1; i < all.size(); ++i) apart = apart && all[i] - all[i - 1] >= 68;
+    if (apart) break;
+  }
+  BOOST_TEST_REQUIRE(run.seed < 200);
+  // Expected from the schedule: each measured packet takes hops(src, dst) x 17 cycles.
+  std::int64_t total_ps = 0, measured = 0;
+  for (weft::node_id src = 0; src < s.nodes(); ++src)
+    for (const auto& snd : s.sends[static_cast<std::size_t>(src)])
+      if (s.measured(snd.cycle)) {
+        total_ps += weft::walk_route(m.topo(), m.route(), src, snd.dest, [](const weft::hop&) {}) * 17000;
+        ++measured;
+      }
+  const auto r = run_point(m, p, 0.002, run, workers(2));
+  BOOST_TEST_REQUIRE(r.rep.status == weft::run_status::ok);
+  BOOST_TEST(r.measured.packets == measured);
+  BOOST_TEST(r.measured.latency == static_cast<double>(total_ps) / static_cast<double>(measured) / 1000.0);
+  BOOST_TEST(!r.measured.queueing.has_value());  // the message network has no split
+}
+
+BOOST_AUTO_TEST_CASE(every_created_packet_is_received_with_its_payload_checked) {
+  weft::machine m("torus:4x4", sixteen_gigabytes());
+  params run;
+  run.cycles = 3000;
+  run.warmup = 300;
+  const auto s = build_schedule(uniform_on(m), 0.3, run);
+  const auto r = run_point(m, uniform_on(m), 0.3, run, workers(2));
+  BOOST_TEST_REQUIRE(r.rep.status == weft::run_status::ok);
+  BOOST_TEST(r.rep.conserved);
+  BOOST_TEST(r.rep.sent == static_cast<std::uint64_t>(s.packets));
+  BOOST_TEST(r.rep.received == static_cast<std::uint64_t>(s.packets));
+  std::int64_t flits = 0;
+  for (const auto& l : r.rep.links) flits += l.bytes;
+  BOOST_TEST(flits > 0);
+  BOOST_TEST(r.measured.offered > 0.25);
+  BOOST_TEST(r.measured.offered < 0.35);
+}
+
+BOOST_AUTO_TEST_CASE(a_packet_the_schedule_did_not_send_fails_the_run) {
+  // The receiver checks each (source, creation cycle) against its list: a list that names one
+  // wrong cycle fails that PE, and the report says so.
+  weft::machine m("ring:4", sixteen_gigabytes());
+  params run;
+  run.cycles = 100;
+  run.warmup = 10;
+  auto forged = std::make_shared<schedule>(build_schedule(uniform_on(m), 0.5, run));
+  BOOST_TEST_REQUIRE(!forged->receives[1].empty());
+  forged->receives[1].front().cycle += run.cycles;  // a cycle no packet was created in
+  auto log = std::make_shared<delivery_log>();
+  auto rep = m.run(4, make_traffic_program(forged, log), workers(1));
+  BOOST_TEST((rep.status == weft::run_status::failed));
+  BOOST_TEST(rep.problems.front().find("node 1 received the packet of node") != std::string::npos, rep.problems.front());
+}
+
+BOOST_DATA_TEST_CASE(a_sweep_is_the_same_on_one_two_and_four_workers, data::make({2, 4}), n) {
+  weft::machine m("srt1d:5,5", sixteen_gigabytes(), "srt-adp");
+  params run;
+  run.cycles = 2000;
+  run.warmup = 200;
+  const std::vector<double> loads{0.05, 0.3};
+  auto json_of = [&](int w) {
+    std::vector<sweep> sweeps{run_sweep(m, uniform_on(m), loads, run, workers(w))};
+    std::ostringstream out;
+    write_json(out, {"uniform", m.topo().spec(), "message", m.topo().compute_nodes(), run}, sweeps);
+    return out.str();
+  };
+  const auto one = json_of(1);
+  BOOST_TEST(one.find("\"points\"") != std::string::npos);
+  BOOST_TEST(json_of(n) == one);
+}

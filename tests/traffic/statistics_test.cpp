@@ -1,0 +1,86 @@
+// Offered, accepted, latency percentiles and saturation from a log written by hand; the latency
+// split read from a network section.
+#define BOOST_TEST_MODULE traffic statistics
+#include <boost/test/unit_test.hpp>
+
+#include "weft/report.hpp"
+#include "weft/traffic/network_split.hpp"
+#include "weft/traffic/statistics.hpp"
+
+namespace {
+
+using namespace weft::traffic;
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_hand_written_log_gives_offered_accepted_and_latencies) {
+  // 2 nodes, cycles [0, 10), warmup 2, 1-flit packets, a cycle of 1000 ps.
+  schedule s;
+  s.run.cycles = 10;
+  s.run.warmup = 2;
+  s.run.shape.packet_flits = 1;
+  s.sends = {{{1, 1}, {4, 1}, {5, 1}}, {{3, 0}}};
+  s.packets = 4;
+  delivery_log log;
+  // Node 1 gets node 0's packets of cycles 1 (warmup: not measured), 4 and 5; node 0 gets node
+  // 1's of cycle 3. Latencies of the measured ones: 3, 2 and 11 cycles (the last arrives at 16,
+  // after the window).
+  log.per_node = {{{1, 3, 6000}}, {{0, 1, 2500}, {0, 4, 6000}, {0, 5, 16000}}};
+  const auto p = measure(s, log);
+  BOOST_TEST(p.packets == 3);
+  BOOST_TEST(p.offered == 3.0 / 16);   // 3 created in cycles [2, 10), 2 nodes x 8 cycles
+  BOOST_TEST(p.accepted == 3.0 / 16);  // arrivals at 2.5, 6 and 6 fall in [2, 10)
+  BOOST_TEST(p.latency == 16.0 / 3, boost::test_tools::tolerance(1e-12));  // (3 + 2 + 11) / 3
+  BOOST_TEST(p.p50 == 3.0);            // sorted 2, 3, 11: the 2nd
+  BOOST_TEST(p.p99 == 11.0);
+}
+
+BOOST_AUTO_TEST_CASE(a_log_that_misses_a_packet_is_an_error) {
+  schedule s;
+  s.sends = {{{1, 1}}, {}};
+  s.packets = 1;
+  delivery_log log;
+  log.per_node = {{}, {}};
+  BOOST_CHECK_THROW(measure(s, log), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(saturation_is_the_highest_accepted_and_reached_once_latency_passes_three_times_zero_load) {
+  std::vector<point> pts(4);
+  pts[0] = {0.01, 0.01, 0.01, 20, 0, 0, 10};
+  pts[1] = {0.05, 0.05, 0.05, 40, 0, 0, 10};
+  pts[2] = {0.10, 0.10, 0.08, 70, 0, 0, 10};
+  pts[3] = {0.15, 0.15, 0.075, 300, 0, 0, 10};
+  auto s = estimate_saturation(pts);
+  BOOST_TEST(s.throughput == 0.08);
+  BOOST_TEST(s.reached);
+  BOOST_TEST(s.zero_load == 20.0);
+  BOOST_TEST(s.knee_load == 0.10);
+  pts.resize(2);
+  s = estimate_saturation(pts);
+  BOOST_TEST(!s.reached);  // the sweep stopped short: 0.05 is a lower bound
+  BOOST_TEST(s.throughput == 0.05);
+}
+
+namespace {
+
+// A report as the flit network will fill it: its "network" section as JSON text.
+struct report_with_network_section {
+  std::string network_json;
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_latency_split_is_read_from_a_network_section_when_the_report_has_one) {
+  report_with_network_section r{
+      R"({"kind": "flit", "latency": {"unit": "cycles", "queueing": {"mean": 2.5, "histogram": [1, 2]},
+          "network": {"mean": 40.25, "histogram": [0, 0, 3]}}})"};
+  const auto split = detail::latency_split_of(r);
+  BOOST_TEST_REQUIRE(split.has_value());
+  BOOST_TEST(split->first == 2.5);
+  BOOST_TEST(split->second == 40.25);
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{""}).has_value());
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{R"({"kind": "other"})"}).has_value());
+  BOOST_TEST(!detail::latency_split_of(report_with_network_section{"not json"}).has_value());
+  // weft's report without a network section (the message network): no split.
+  BOOST_TEST(!detail::latency_split_of(weft::report{}).has_value());
+}
