@@ -142,7 +142,6 @@ class flit_network final : public network {
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
-  /// `m` has arrived whole at `n` at cycle `c`: delivers it and the held messages it released.
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
