@@ -1,6 +1,8 @@
 // The flit network's figures: the per-link fields every network fills (in flits: docs/report.md)
 // and its own "network" section: flits per link and VC, blocked cycles per router, packet
 // latency (queueing and in the network), accepted throughput.
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "flit_network.hpp"
@@ -80,6 +82,17 @@ void flit_network::add_to_report(report& r, vtime makespan) const {
       {"links", std::move(links)},
       {"routers", std::move(routers)}};
   r.network_json = j.dump();
+  std::int64_t blocked = 0;
+  for (const auto& router : routers_) blocked += router.blocked_cycles;
+  const auto mean = [&](const latency_histogram& h) {
+    return all.packets > 0 ? static_cast<double>(h.total) / static_cast<double>(all.packets) : 0.0;
+  };
+  r.network_summary = fmt::format(
+      "flit network: {} flits in {} packets, accepted {:.4f} flits/node/cycle over {} cycles; packet latency "
+      "{:.1f} cycles ({:.1f} queueing at the source + {:.1f} in the network); {} router-cycles blocked",
+      all.ejected_flits, all.packets, static_cast<double>(all.ejected_flits) / static_cast<double>(nodes_) /
+                                         static_cast<double>(cycles),
+      cycles, mean(all.queueing) + mean(all.network), mean(all.queueing), mean(all.network), blocked);
 }
 
 }  // namespace weft::detail::flit

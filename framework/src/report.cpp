@@ -100,6 +100,7 @@ void report::print(std::ostream& out, int top_links) const {
   }
   fmt::print(out, "links: {} of {} used, {} packets waited for a busy link, deepest queue {}\n",
              used.size(), links.size(), waited, deepest);
+  if (!network_summary.empty()) fmt::print(out, "{}\n", network_summary);
   if (!used.empty()) {
     fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",
                "util", "waited", "queue");

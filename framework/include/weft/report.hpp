@@ -97,6 +97,8 @@ struct report {
   /// A network's own figures beyond the per-link ones, as one JSON object (written as the
   /// report's "network" section; empty: no section). The flit network's: docs/report.md.
   std::string network_json;
+  /// The same network's figures in one line of the text report (empty: none).
+  std::string network_summary;
   host_report host;
   trace_data trace;
 
