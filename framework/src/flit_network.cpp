@@ -18,6 +18,7 @@ flit_network::flit_network(const network_setup& setup)
     : topo_(setup.topo),
       routing_(setup.routes),
       params_(setup.wire.flit),
+      tracing_(setup.tracing),
       single_port_(setup.wire.ports == port_model::single_port),
       links_(static_cast<std::int32_t>(setup.topo.links().size())),
       nodes_(setup.topo.node_count()),
@@ -86,6 +87,7 @@ void flit_network::check_message(std::int64_t bytes) const {
 
 void flit_network::prepare(int partitions) {
   parts_.assign(static_cast<std::size_t>(partitions), {});
+  spans_.assign(static_cast<std::size_t>(partitions), {});
   for (auto& p : parts_) p.candidates.reserve(16);
 }
 

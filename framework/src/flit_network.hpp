@@ -55,6 +55,7 @@ struct input_vc {
 struct output_vc {
   std::int32_t credits = 0;
   std::int32_t owner = -1;
+  std::int64_t head_sent = -1;  ///< tracing: the cycle the owning packet's head crossed the link
 };
 
 /// A router's own state beside its channels.
@@ -166,6 +167,8 @@ class flit_network final : public network {
   const topology& topo_;
   const routing& routing_;
   flit_params params_;
+  bool tracing_;
+  std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;
   std::int32_t links_, nodes_, vcs_, buffer_, classes_;
   std::int64_t cycle_;

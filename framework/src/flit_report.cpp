@@ -82,6 +82,7 @@ void flit_network::add_to_report(report& r, vtime makespan) const {
       {"links", std::move(links)},
       {"routers", std::move(routers)}};
   r.network_json = j.dump();
+  if (tracing_) add_link_spans(r, spans_);
   std::int64_t blocked = 0;
   for (const auto& router : routers_) blocked += router.blocked_cycles;
   const auto mean = [&](const latency_histogram& h) {

@@ -193,6 +193,12 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
   ++lc.flits;
   ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
+  if (tracing_) {  // one span per packet and link: from its head's cycle to the end of its tail's
+    if (f.index == 0) out.head_sent = c;
+    if (f.tail)
+      spans_[static_cast<std::size_t>(ctx.partition())].push_back(
+          {link, f.msg->src, f.msg->dst, {time_of(out.head_sent)}, {time_of(c + 1)}});
+  }
   if (f.index == 0) {
     ++lc.packets;
     if (c > ready) {

@@ -15,7 +15,7 @@
 
 #include "weft/detail/checked_time.hpp"
 #include "weft/detail/network.hpp"
-#include "flit_network.hpp"
+#include "message_network.hpp"
 
 namespace weft::detail {
 
@@ -87,11 +87,6 @@ class message_network final : public network {
     std::int64_t latest_wait_start = -1;  ///< start of the latest packet that had to wait
     link_stats stats;
   };
-  struct span {
-    link_id link;
-    int src, dst;
-    vtime begin, end;
-  };
 
   std::int64_t packet_bytes(const message& m, std::uint32_t packet) const {
     if (model_.mtu <= 0) return m.bytes;
@@ -118,7 +113,7 @@ class message_network final : public network {
   // Starts of the packets waiting on each link (only links that ever had a queue), from head.
   std::vector<std::vector<std::int64_t>> pending_starts_;
   std::vector<std::uint32_t> pending_head_;
-  std::vector<std::vector<span>> spans_;  // per partition, when tracing
+  std::vector<std::vector<link_span>> spans_;  // per partition, when tracing
   std::vector<std::vector<hop>> candidates_;  // per partition: scratch of choose_hop
 };
 
@@ -272,37 +267,13 @@ void message_network::add_to_report(report& r, vtime makespan) const {
                        makespan.ps > 0 ? static_cast<double>(s.busy.ps) / static_cast<double>(makespan.ps) : 0.0,
                        s.packets, s.waited, s.wait_total, s.max_queue});
   }
-  if (!tracing_) return;
-  std::vector<span> all;
-  for (const auto& part : spans_) all.insert(all.end(), part.begin(), part.end());
-  // A link's spans come in order from its one partition; interleave links by time.
-  std::stable_sort(all.begin(), all.end(), [](const span& a, const span& b) {
-    return a.begin != b.begin ? a.begin < b.begin : a.link < b.link;
-  });
-  for (const auto& s : all) r.trace.links.push_back({s.link, s.src, s.dst, s.begin, s.end});
+  if (tracing_) add_link_spans(r, spans_);
 }
 
 }  // namespace
 
-void register_builtin_networks(network_registry& registry) {
-  registry.add({"message", "message-level links: FIFO per link, alpha + tau per byte + hop latency, packets of --mtu",
-                [](const network_setup& s) { return std::make_unique<message_network>(s); }});
-  registry.add({"flit", "flit-level wormhole routers: virtual channels, credits, --vcs --buffer --cycle ...",
-                [](const network_setup& s) { return std::make_unique<flit::flit_network>(s); },
-                &flit::flit_network::check});
-}
-
-void check_network(const routing& routes, const wire_model& wire) {
-  if (const auto& entry = builtin_networks().find(wire.network); entry.check) entry.check(routes, wire);
-}
-
-const network_registry& builtin_networks() {
-  static const network_registry registry = [] {
-    network_registry r("network");
-    register_builtin_networks(r);
-    return r;
-  }();
-  return registry;
+std::unique_ptr<network> make_message_network(const network_setup& setup) {
+  return std::make_unique<message_network>(setup);
 }
 
 }  // namespace weft::detail

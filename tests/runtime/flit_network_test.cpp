@@ -184,3 +184,27 @@ BOOST_AUTO_TEST_CASE(bad_flit_parameters_are_refused_in_one_line) {
   m.flit.cycle = vtime{0};
   refused(m, "srt-dlf", "--cycle 0 ps: a cycle lasts from 1 ps to 1 s");
 }
+
+// --trace: one span per packet and link, from the cycle its head crossed to the end of the cycle
+// its tail did; a 1-flit packet at zero load holds each link for exactly one cycle.
+BOOST_AUTO_TEST_CASE(a_trace_has_one_link_span_per_packet_and_link_crossed) {
+  weft::machine m("torus:4x4", flit_model(), "dateline");
+  weft::run_options opt;
+  opt.trace = true;
+  auto r = m.run(16, weft::programs::alltoall({8, 1}), opt);  // 8 B: one flit a packet
+  BOOST_TEST(r.status == weft::run_status::ok);
+  std::uint64_t crossings = 0;
+  for (const auto& l : r.links) crossings += l.packets;
+  BOOST_TEST(r.trace.links.size() == crossings);
+  for (const auto& s : r.trace.links) BOOST_TEST(s.end.ps - s.begin.ps == 1000);  // one 1 ns cycle
+
+  // A 10-flit packet over one link: its head is written into the injection VC at cycle 0 and
+  // crosses the switch R - 1 = 2 cycles later; the tail, 9 cycles behind, crosses at cycle 11.
+  auto one = m.run(2, [](weft::pe& pe) {
+    if (pe.rank() == 0) pe.send(1, weft::tag{0}, weft::sized(std::int64_t{0}, 160));
+    if (pe.rank() == 1) pe.recv(0, weft::tag{0});
+  }, opt);
+  BOOST_REQUIRE(one.trace.links.size() == 1u);
+  BOOST_TEST(one.trace.links[0].begin.ps == 2000);
+  BOOST_TEST(one.trace.links[0].end.ps == 12000);
+}

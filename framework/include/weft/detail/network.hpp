@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include <vector>
 
 #include "weft/detail/event.hpp"
 #include "weft/link_model.hpp"
@@ -90,6 +91,16 @@ class network {
   /// when tracing, the link occupancy spans.
   virtual void add_to_report(report& r, vtime makespan) const = 0;
 };
+
+/// One interval during which a link carried a packet (recorded only when tracing).
+struct link_span {
+  link_id link;
+  int src, dst;  ///< PEs
+  vtime begin, end;
+};
+/// Adds every partition's spans to r.trace.links, ordered by (begin, link): the same on any
+/// partitioning (a link's spans come in order from the one partition that owns it).
+void add_link_spans(report& r, const std::vector<std::vector<link_span>>& per_partition);
 
 struct network_entry {
   std::string name;
