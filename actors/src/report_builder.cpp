@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 namespace weft::detail {
 
@@ -103,6 +104,12 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   if (options.trace)
     for (auto& pe : pes)
       for (const auto& s : pe.spans) r.trace.pes.push_back({pe.rank, s.begin, s.end, s.kind});
+  if (options.record_messages) {
+    for (auto& pe : pes) r.trace.messages.insert(r.trace.messages.end(), pe.received_log.begin(), pe.received_log.end());
+    std::sort(r.trace.messages.begin(), r.trace.messages.end(), [](const message_record& a, const message_record& b) {
+      return std::tie(a.ready, a.src, a.seq) < std::tie(b.ready, b.src, b.seq);
+    });
+  }
   net.add_network_report(r, makespan);  // per-link figures and link spans
   return r;
 }

@@ -125,6 +125,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       s.net = &engine_;
       s.host = this;
       s.tracing = opt.trace;
+      s.recording = opt.record_messages;
       s.pool = &pool_;
       s.cpu_resumes.assign(static_cast<std::size_t>(cpus_), 0);
     }

@@ -10,6 +10,7 @@
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/topo/drawing.hpp"
+#include "weft/traffic/message_log.hpp"
 
 namespace weft::cli {
 
@@ -19,7 +20,7 @@ command_runner add_run_command(CLI::App& app) {
     int procs = 0;
     std::string bytes = "8";
     int iterations = 1;
-    std::string heatmap;
+    std::string heatmap, messages;
     machine_options machine;
     programs::registry registry;
   };
@@ -35,6 +36,9 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
   add_machine_options(*sub, s->machine);
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
+      ->group("Output");
+  sub->add_option("--messages", s->messages,
+                  "write every message received as CSV (replay it: weft traffic --pattern trace:FILE)")
       ->group("Output");
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
@@ -55,9 +59,12 @@ command_runner add_run_command(CLI::App& app) {
     opt.program_name = s->program;
     opt.traffic = s->registry.traffic(s->program, prm, procs);
     // Every output is checked before the run: a bad path fails before a long run, not after it.
-    check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap}});
-    std::ofstream heat_out;
+    check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
+                   {"--messages", s->messages}});
+    std::ofstream heat_out, messages_out;
     if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
+    if (!s->messages.empty()) messages_out = open_output(s->messages, "--messages");
+    opt.record_messages = messages_out.is_open();
     m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
     warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);
@@ -66,6 +73,7 @@ command_runner add_run_command(CLI::App& app) {
       for (const auto& l : report.links) utilization.push_back(l.utilization);
       topo::write_svg(heat_out, m.topo(), &utilization, "link utilization (busy / makespan)");
     }
+    if (messages_out.is_open()) traffic::write_message_log(messages_out, report.trace.messages);
     return emit_report(report, s->machine);
   };
 }

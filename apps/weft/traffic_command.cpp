@@ -59,8 +59,9 @@ int run(const CLI::App& sub, traffic_options& o) {
   if (o.seed < 0) throw std::invalid_argument("--seed " + std::to_string(o.seed) + " must be 0 or more");
   run.seed = static_cast<std::uint64_t>(o.seed);
   run.validate();
-  const auto loads = traffic::parse_loads(o.load);
-  const double max_load = *std::max_element(loads.begin(), loads.end());
+  const bool replay = o.pattern.starts_with("trace:");
+  if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");
+  auto loads = replay ? std::vector<double>{1.0} : traffic::parse_loads(o.load);
 
   std::vector<planned> plan;
   for (const auto& routing : split_routings(o.machine.routing)) {
@@ -75,6 +76,20 @@ int run(const CLI::App& sub, traffic_options& o) {
   run.validate();  // again, with the shape: cycles x cycle must fit the virtual clock
   const node_id nodes = first.topo().compute_nodes();
   const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
+  if (replay) {  // the window is the trace's own unless given; its load is the one it offers
+    std::int64_t last = 0, flits = 0;
+    for (const auto& m : *pattern.trace()) {
+      last = std::max(last, m.ready.ps / run.shape.cycle.ps);
+      if (m.src_node != m.dst_node)
+        flits += std::max<std::int64_t>(1, (m.bytes + run.shape.packet_bytes() - 1) / run.shape.packet_bytes()) *
+                 run.shape.packet_flits;
+    }
+    if (!sub.count("--cycles")) run.cycles = last + 1;
+    if (!sub.count("--warmup")) run.warmup = 0;
+    run.validate();
+    loads = {static_cast<double>(flits) / static_cast<double>(nodes) / static_cast<double>(run.cycles)};
+  }
+  const double max_load = std::min(1.0, *std::max_element(loads.begin(), loads.end()));
   for (auto& p : plan) {
     p.options = build_run_options(o.machine, *p.built, nodes);
     p.options.program_name = "traffic " + o.pattern;
@@ -108,7 +123,7 @@ int run(const CLI::App& sub, traffic_options& o) {
       std::cout << "load point " << loads[s.points.size()] << " did not end ok; its report:\n";
       return emit_report(*s.stopped, shown);
     }
-    traffic::print_saturation(std::cout, s);
+    if (!replay) traffic::print_saturation(std::cout, s);  // a replay is one point: no curve to saturate
     sweeps.push_back(std::move(s));
   }
   if (!o.machine.json_file.empty()) {

@@ -80,6 +80,8 @@ message* complete(pe_state& s, int id) {
   if (slot.kind == request_kind::recv) {
     charge_overhead(s, s.net->host().o_recv, "o_recv");
     m = slot.msg;
+    if (s.recording)
+      s.received_log.push_back({m->src, m->dst, m->src_node, m->dst_node, m->tag, m->bytes, m->seq, m->ready, m->arrival});
     ++s.received_messages;
     s.received_bytes = detail::checked_total(s.received_bytes, m->bytes, "bytes received");
   }

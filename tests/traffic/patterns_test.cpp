@@ -110,7 +110,8 @@ BOOST_AUTO_TEST_CASE(patterns_that_do_not_fit_are_refused_in_one_line) {
   BOOST_TEST(refusal_of("tornado", "hypercube:3") ==
              "--pattern tornado sends every node to itself on hypercube:3: no packet would be created");
   BOOST_TEST(refusal_of("zipf", "ring:8").starts_with("unknown pattern 'zipf' (known: uniform, transpose, bit-complement"));
-  BOOST_TEST(refusal_of("trace", "ring:8").starts_with("--pattern trace is not available yet"));
+  BOOST_TEST(refusal_of("trace", "ring:8") ==
+             "--pattern trace needs a file: trace:FILE, as 'weft run ... --messages FILE' writes it");
   BOOST_TEST(refusal_of("hotspot:1.5", "ring:8") == "--pattern hotspot:1.5: fraction '1.5' is not a number in [0, 1]");
   BOOST_TEST(refusal_of("hotspot:0.2:8", "ring:8") == "--pattern hotspot:0.2:8: node '8' is not a node of ring:8 (0 .. 7)");
   BOOST_TEST(refusal_of("uniform:3", "ring:8") == "--pattern uniform:3: uniform takes no parameters");

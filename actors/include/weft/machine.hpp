@@ -45,6 +45,7 @@ struct run_options {
   pin_policy pin = pin_policy::none;
   sharing_policy sharing = sharing_policy::adaptive;
   bool trace = false;                  ///< record PE spans and link occupancy for --trace
+  bool record_messages = false;        ///< list every message received in report.trace.messages
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i
   std::string program_name = "program";

@@ -1,6 +1,9 @@
 #include "weft/traffic/pattern.hpp"
 
+#include "weft/traffic/message_log.hpp"
+
 #include <charconv>
+#include <memory>
 #include <stdexcept>
 
 namespace weft::traffic {
@@ -80,7 +83,8 @@ node_id parse_node(std::string_view text, std::string_view spec, node_id nodes, 
 }  // namespace
 
 std::string known_patterns() {
-  return "uniform, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbour, hotspot[:FRACTION[:NODE]]";
+  return "uniform, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbour, hotspot[:FRACTION[:NODE]], "
+         "trace:FILE";
 }
 
 node_id bit_complement(node_id source, int bits) { return ~source & ((node_id{1} << bits) - 1); }
@@ -109,12 +113,21 @@ pattern pattern::parse(std::string_view spec, const node_grid& grid, const std::
   const auto colon = spec.find(':');
   const std::string_view name = spec.substr(0, colon);
   const std::string_view args = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  if (name == "trace") {  // a run's messages, replayed at the times they were sent
+    if (args.empty())
+      throw std::invalid_argument("--pattern trace needs a file: trace:FILE, as 'weft run ... --messages FILE' writes it");
+    auto log = read_message_log(std::string(args));
+    for (const auto& m : log)
+      if (m.src_node >= p.nodes_ || m.dst_node >= p.nodes_)
+        throw std::invalid_argument("--pattern " + std::string(spec) + ": a message goes from node " +
+                                    std::to_string(m.src_node) + " to node " + std::to_string(m.dst_node) + ", but " +
+                                    count_text(p.nodes_, machine));
+    p.trace_ = std::make_shared<const std::vector<message_record>>(std::move(log));
+    return p;
+  }
   if (colon != std::string_view::npos && name != "hotspot")
     throw std::invalid_argument("--pattern " + std::string(spec) + ": " + std::string(name) + " takes no parameters");
   const node_id n = p.nodes_;
-  if (name == "trace")
-    throw std::invalid_argument("--pattern trace is not available yet: it replays the message log of a 'weft run', "
-                                "which weft does not write yet");
   if (n < 2) throw std::invalid_argument("--pattern " + std::string(spec) + " needs at least 2 nodes; " + count_text(n, machine));
   if (name == "uniform") {
   } else if (name == "hotspot") {

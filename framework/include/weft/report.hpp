@@ -63,6 +63,16 @@ struct host_report {
   std::uint64_t engine_events = 0;
 };
 
+/// One message a PE received, for --messages (replayed by `weft traffic --pattern trace:FILE`).
+struct message_record {
+  int src, dst;             ///< PEs
+  node_id src_node, dst_node;
+  int tag;
+  std::int64_t bytes;       ///< modelled
+  std::uint64_t seq;        ///< per-source sequence number (orders messages sent at one time)
+  vtime ready, arrival;     ///< handed to the network; its last byte arrived
+};
+
 struct trace_data {
   struct pe_span {
     int rank;
@@ -76,6 +86,8 @@ struct trace_data {
   };
   std::vector<pe_span> pes;
   std::vector<link_span> links;
+  /// Received messages by (ready, source, seq), when recorded (run_options::record_messages).
+  std::vector<message_record> messages;
 };
 
 struct report {

@@ -13,6 +13,7 @@
 
 #include "weft/detail/matching.hpp"
 #include "weft/pe.hpp"
+#include "weft/report.hpp"
 #include "weft/units.hpp"
 
 namespace weft::detail {
@@ -113,6 +114,8 @@ struct pe_state {
 
   std::vector<pe_span> spans;  ///< only when tracing
   bool tracing = false;
+  bool recording = false;  ///< keep a record of every message received (--messages)
+  std::vector<message_record> received_log;
   std::string failure;         ///< set when the program threw
 
   void add_span(vtime begin, vtime end, std::uint8_t kind) {

@@ -8,11 +8,13 @@
 //   tornado on ring:8:        x -> x + 3 (mod 8)     neighbour: x -> x + 1 (mod 8)
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "weft/topology.hpp"
+#include "weft/report.hpp"
 #include "weft/traffic/random.hpp"
 
 namespace weft::traffic {
@@ -35,13 +37,16 @@ struct node_grid {
 class pattern {
  public:
   /// "uniform", "transpose", ..., "hotspot[:FRACTION[:NODE]]". Throws std::invalid_argument for
-  /// an unknown name (listing the known ones), a bad hotspot, `trace` (not available yet) or a
+  /// an unknown name (listing the known ones), a bad hotspot, an unreadable trace or a
   /// node count the pattern cannot use (naming the count and what it needs).
+  /// "trace:FILE" replays the messages of a `weft run --messages FILE` (message_log.hpp).
   static pattern parse(std::string_view spec, const node_grid& grid, const std::string& machine_name);
 
   const std::string& spec() const { return spec_; }
   node_id nodes() const { return nodes_; }
-  bool random() const { return table_.empty(); }
+  bool random() const { return table_.empty() && !trace_; }
+  /// The messages a trace pattern replays; null for the synthetic patterns.
+  const std::vector<message_record>* trace() const { return trace_.get(); }
   /// The destination of a packet created at `source`; draws from `rng` for uniform and hotspot.
   /// Equal to `source` means: no packet.
   node_id destination(node_id source, random_stream& rng) const;
@@ -52,6 +57,7 @@ class pattern {
   std::vector<node_id> table_;  ///< permutations: destination of each source
   double hot_fraction_ = 0;     ///< hotspot: share of packets to hot_node_
   node_id hot_node_ = -1;       ///< -1: uniform
+  std::shared_ptr<const std::vector<message_record>> trace_;  ///< trace:FILE
 };
 
 /// "uniform, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbour, hotspot[:FRACTION[:NODE]]"

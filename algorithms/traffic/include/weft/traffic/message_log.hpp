@@ -1,0 +1,23 @@
+#pragma once
+// The messages of a run, as CSV: what `weft run --messages FILE` writes and `weft traffic
+// --pattern trace:FILE` replays. One line a message received, in the order they were sent:
+//
+//   src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps
+//   0,1,0,1,0,4096,0,1306000
+//
+// ready_ps: when the sender handed it to the network; arrival_ps: when its last byte arrived.
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "weft/report.hpp"
+
+namespace weft::traffic {
+
+void write_message_log(std::ostream& out, const std::vector<message_record>& messages);
+/// Throws std::invalid_argument naming the file and the line of what is wrong (a missing or
+/// unreadable file, a bad header, a field that is not a whole number in range).
+std::vector<message_record> read_message_log(const std::string& path);
+
+}  // namespace weft::traffic

@@ -1,0 +1,71 @@
+#include "weft/traffic/message_log.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <ostream>
+#include <stdexcept>
+#include <string_view>
+
+namespace weft::traffic {
+
+namespace {
+
+constexpr std::string_view header = "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps";
+
+/// The next comma-separated field of `line` as a whole number in [lo, hi].
+template <class T>
+T field(std::string_view& line, const char* name, T lo, T hi, const std::string& where) {
+  const auto comma = line.find(',');
+  const std::string_view text = line.substr(0, comma);
+  line = comma == std::string_view::npos ? std::string_view{} : line.substr(comma + 1);
+  T v{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < lo || v > hi)
+    throw std::invalid_argument(where + name + " '" + std::string(text) + "' is not a whole number from " +
+                                std::to_string(lo) + " to " + std::to_string(hi));
+  return v;
+}
+
+}  // namespace
+
+void write_message_log(std::ostream& out, const std::vector<message_record>& messages) {
+  out << header << '\n';
+  for (const auto& m : messages)
+    out << m.src << ',' << m.dst << ',' << m.src_node << ',' << m.dst_node << ',' << m.tag << ',' << m.bytes << ','
+        << m.ready.ps << ',' << m.arrival.ps << '\n';
+}
+
+std::vector<message_record> read_message_log(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("message log '" + path + "' cannot be read: " + std::strerror(errno));
+  std::string text;
+  if (!std::getline(in, text) || text != header)
+    throw std::invalid_argument(path + ":1: not a message log (the first line must be '" + std::string(header) +
+                                "', as weft run --messages writes it)");
+  std::vector<message_record> out;
+  constexpr auto big = std::numeric_limits<std::int64_t>::max();
+  constexpr auto pes = std::numeric_limits<int>::max();
+  for (int number = 2; std::getline(in, text); ++number) {
+    if (text.empty()) continue;
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    std::string_view line = text;
+    message_record m{};
+    m.src = field(line, "src", 0, pes, where);
+    m.dst = field(line, "dst", 0, pes, where);
+    m.src_node = field<node_id>(line, "src_node", 0, std::numeric_limits<node_id>::max(), where);
+    m.dst_node = field<node_id>(line, "dst_node", 0, std::numeric_limits<node_id>::max(), where);
+    m.tag = field(line, "tag", std::numeric_limits<int>::min(), pes, where);
+    m.bytes = field<std::int64_t>(line, "bytes", 0, big, where);
+    m.ready = {field<std::int64_t>(line, "ready_ps", 0, big, where)};
+    m.arrival = {field<std::int64_t>(line, "arrival_ps", 0, big, where)};
+    if (!line.empty()) throw std::invalid_argument(where + "more than 8 fields");
+    m.seq = out.size();
+    out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace weft::traffic

@@ -1,0 +1,103 @@
+// A run's messages as a trace: `weft run --messages` writes them, `--pattern trace:FILE` replays
+// them as packets created in the cycle each was sent.
+#define BOOST_TEST_MODULE traffic trace
+#include <boost/test/unit_test.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "weft/machine.hpp"
+#include "weft/programs/builtin.hpp"
+#include "weft/traffic/message_log.hpp"
+#include "weft/traffic/pattern.hpp"
+#include "weft/traffic/run.hpp"
+#include "weft/traffic/schedule.hpp"
+#include "weft_test/refusal.hpp"
+
+namespace {
+
+using namespace weft::traffic;
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string path = "traffic_trace_" + name + ".csv";
+  std::ofstream(path) << text;
+  return path;
+}
+
+weft::link_model fast_links() {
+  weft::link_model m;
+  m.alpha = weft::vtime::ns(100);
+  m.tau = weft::parse_bandwidth("16GB/s", "bandwidth");
+  m.hop_latency = weft::vtime::ns(1);
+  return m;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_run_records_every_message_received_and_the_log_reads_back_the_same) {
+  weft::machine m("torus:4x4", fast_links());
+  weft::run_options opt;
+  opt.record_messages = true;
+  auto r = m.run(16, weft::programs::alltoall({1024, 2}), opt);
+  BOOST_TEST_REQUIRE(r.status == weft::run_status::ok);
+  BOOST_TEST(r.trace.messages.size() == 16u * 15u * 2u);
+  for (std::size_t i = 1; i < r.trace.messages.size(); ++i)
+    BOOST_TEST(r.trace.messages[i - 1].ready.ps <= r.trace.messages[i].ready.ps);  // in the order sent
+  for (const auto& msg : r.trace.messages) {
+    BOOST_TEST(msg.bytes == 1024);
+    BOOST_TEST(msg.arrival.ps > msg.ready.ps);
+  }
+  std::ostringstream text;
+  write_message_log(text, r.trace.messages);
+  const auto back = read_message_log(temp_file("roundtrip", text.str()));
+  BOOST_REQUIRE(back.size() == r.trace.messages.size());
+  for (std::size_t i = 0; i < back.size(); ++i) {
+    BOOST_TEST(back[i].src == r.trace.messages[i].src);
+    BOOST_TEST(back[i].dst_node == r.trace.messages[i].dst_node);
+    BOOST_TEST(back[i].ready.ps == r.trace.messages[i].ready.ps);
+    BOOST_TEST(back[i].arrival.ps == r.trace.messages[i].arrival.ps);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_log_is_refused_naming_the_file_and_the_line) {
+  BOOST_TEST(weft_test::refusal([] { read_message_log("no_such_log.csv"); }) ==
+             "message log 'no_such_log.csv' cannot be read: No such file or directory");
+  const auto header = temp_file("header", "a,b\n");
+  BOOST_TEST(weft_test::refusal([&] { read_message_log(header); }) ==
+             header + ":1: not a message log (the first line must be "
+                      "'src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps', as weft run --messages writes it)");
+  const auto bad = temp_file("bad", "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps\n0,1,0,1,0,8,0,5\n0,1,0,1,0,-8,0,5\n");
+  BOOST_TEST(weft_test::refusal([&] { read_message_log(bad); }) ==
+             bad + ":3: bytes '-8' is not a whole number from 0 to 9223372036854775807");
+}
+
+// Three messages by hand: 0 -> 1 at 2.5 ns (cycle 2) of 600 B = 3 packets of 256 B; 1 -> 2 at
+// 10 ns of 1 B = 1 packet; 3 -> 3 (same node: no packet).
+BOOST_AUTO_TEST_CASE(a_trace_becomes_the_packets_its_messages_fill_created_in_their_cycles) {
+  const auto path = temp_file("hand", "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps\n"
+                                      "0,1,0,1,0,600,2500,9000\n1,2,1,2,0,1,10000,12000\n3,3,3,3,0,64,0,0\n");
+  weft::machine m("ring:4", fast_links());
+  const auto p = pattern::parse("trace:" + path, node_grid::of(m.topo()), m.topo().spec());
+  BOOST_REQUIRE(p.trace() != nullptr);
+  params run;
+  run.cycles = 11;
+  run.warmup = 0;
+  const auto s = build_schedule(p, 1.0, run);
+  BOOST_TEST(s.packets == 4);
+  BOOST_TEST(s.sends[0].size() == 3u);
+  BOOST_TEST(s.sends[0][0].cycle == 2);
+  BOOST_TEST(s.sends[0][0].dest == 1);
+  BOOST_TEST(s.sends[1].size() == 1u);
+  BOOST_TEST(s.sends[1][0].cycle == 10);
+  BOOST_TEST(s.sends[3].empty());
+  const auto r = run_point(m, p, 1.0, run, {});
+  BOOST_TEST_REQUIRE(r.rep.status == weft::run_status::ok);
+  BOOST_TEST(r.measured.packets == 4);
+  BOOST_TEST(r.rep.received == 4u);
+
+  weft::machine small("ring:2", fast_links());
+  BOOST_TEST(weft_test::refusal([&] { pattern::parse("trace:" + path, node_grid::of(small.topo()), "ring:2"); }) ==
+             "--pattern trace:" + path + ": a message goes from node 1 to node 2, but ring:2 has 2 nodes");
+}
