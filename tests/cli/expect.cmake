@@ -1,15 +1,6 @@
 # Runs one weft command line and checks its exit code and output.
 #   cmake -DEXPECT_EXIT=2 -DEXPECT_REGEX=... -P expect.cmake -- <command> <args...>
-set(cmd "")
-set(seen_separator FALSE)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE 1 ${last})
-  if(seen_separator)
-    list(APPEND cmd "${CMAKE_ARGV${i}}")
-  elseif("${CMAKE_ARGV${i}}" STREQUAL "--")
-    set(seen_separator TRUE)
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../support/command_after_separator.cmake)
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
 set(all "${out}${err}")
 if(NOT "${rc}" STREQUAL "${EXPECT_EXIT}")

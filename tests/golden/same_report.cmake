@@ -2,16 +2,7 @@
 # time, workers, CPUs: facts of the run, not of the model), with a stored one, byte for byte.
 #   cmake -DGOLDEN=file.json [-DEXPECT_EXIT=0] [-DUPDATE=ON] -P same_report.cmake -- <weft> <args...>
 # UPDATE=ON rewrites the stored report instead (tests/golden/README.md says when that is right).
-set(cmd "")
-set(seen_separator FALSE)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE 1 ${last})
-  if(seen_separator)
-    list(APPEND cmd "${CMAKE_ARGV${i}}")
-  elseif("${CMAKE_ARGV${i}}" STREQUAL "--")
-    set(seen_separator TRUE)
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../support/command_after_separator.cmake)
 if(NOT DEFINED EXPECT_EXIT)
   set(EXPECT_EXIT 0)
 endif()
