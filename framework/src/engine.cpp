@@ -17,6 +17,7 @@ engine::engine(const topology& topo, const routing& routing, const link_model& m
   network_ = builtin_networks().find(model_.network).make(
       {topo, routing, model_.wire(), static_cast<int>(node_of_rank_.size()), tracing});
   in_pair_order_ = network_->may_reorder();
+  sender_waits_ = network_->sender_waits_for_injection();
   // Partitions need a lookahead: an event at one node must not show at another sooner.
   const bool can_split = network_->lookahead().ps > 0 && topo.node_count() >= 2 * partitions;
   const int k = can_split ? std::clamp(partitions, 1, 64) : 1;

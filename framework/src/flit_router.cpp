@@ -77,9 +77,10 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
     cands.clear();
     const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, in.hops, 0};
     routing_.next_hops(n, m.dst_node, state, cands);
-    // Among the permitted (link, class) pairs: a free VC with the most credits, then the link
-    // with the fewest VCs taken (the shortest queue seen from here), then the routing's order.
-    std::int32_t best = -1, best_credits = -1, best_taken = INT32_MAX;
+    // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
+    // (the shortest queue seen from here), then the routing's order. (A free VC always holds all
+    // its credits: it is freed by its last packet's tail credit, so credits cannot tell them apart.)
+    std::int32_t best = -1, best_taken = INT32_MAX;
     for (const hop& h : cands) {
       if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
           h.vc >= classes_)
@@ -90,9 +91,8 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
       for (std::int32_t v = lo; v < hi; ++v) {
         const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
         if (out.owner >= 0) continue;
-        if (out.credits > best_credits || (out.credits == best_credits && taken < best_taken)) {
+        if (taken < best_taken) {
           best = h.link * vcs_ + v;
-          best_credits = out.credits;
           best_taken = taken;
         }
       }

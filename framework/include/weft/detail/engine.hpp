@@ -54,7 +54,7 @@ class engine {
   /// Throws std::invalid_argument when the network cannot carry a message of `bytes`.
   void check_sendable(std::int64_t bytes) const { network_->check_message(bytes); }
   /// A send's request completes once the network has taken its last byte, not at once.
-  bool sender_waits_for_injection() const { return network_->sender_waits_for_injection(); }
+  bool sender_waits_for_injection() const { return sender_waits_; }
   const topology& topo() const { return topo_; }
 
   /// Takes a message a PE injected during its phase (in any order: keys are unique).
@@ -156,6 +156,7 @@ class engine {
   link_model model_;
   std::vector<node_id> node_of_rank_;
   std::unique_ptr<network> network_;
+  bool sender_waits_ = false;  // the network's answer, asked once: every isend reads it
   bool in_pair_order_ = false;  // the network may reorder a pair's messages: numbered, handed over in order
   std::unordered_map<std::uint64_t, std::uint64_t> next_pair_seq_;  // (src, dst) -> next pair_seq
 
