@@ -1,0 +1,31 @@
+// A Matrix Market file as a CSR matrix: the stored entries, mirrored when the file is symmetric.
+
+#include "weft/sparse/matrix_market.hpp"
+
+#include <algorithm>
+
+#include "mm_reader.hpp"
+#include "open_file.hpp"
+
+namespace weft::sparse {
+
+csr_matrix parse_matrix_market(std::istream& in, const std::string& source) {
+  detail::mm_contents m = detail::read_mm(in, source);
+  if (m.format == detail::mm_format::array)  // a dense file lists its zeros; a sparse matrix does not store them
+    std::erase_if(m.entries, [](const triplet& t) { return t.val == 0; });
+  if (m.symmetry == detail::mm_symmetry::symmetric) {
+    const std::size_t stored = m.entries.size();
+    for (std::size_t k = 0; k < stored; ++k) {
+      const triplet t = m.entries[k];
+      if (t.row != t.col) m.entries.push_back({t.col, t.row, t.val});
+    }
+  }
+  return from_triplets(m.rows, m.cols, std::move(m.entries));
+}
+
+csr_matrix read_matrix_market(const std::filesystem::path& file) {
+  std::ifstream in = detail::open_for_reading(file);
+  return parse_matrix_market(in, file.string());
+}
+
+}  // namespace weft::sparse
