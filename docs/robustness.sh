@@ -8,6 +8,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 weft=$(realpath "${1:-$root/build/apps/weft}")
 table=$root/tests/cli/bad_inputs.txt
 doc=$root/docs/robustness.md
+export DATA=$root/tests/data  # $DATA in a case's arguments (tests/cli/bad_inputs.sh)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1

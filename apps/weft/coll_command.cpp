@@ -12,7 +12,9 @@
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
+#include "list_options.hpp"
 #include "machine_options.hpp"
+#include "run_plan.hpp"
 #include "weft/coll/benchmark.hpp"
 #include "weft/presets/preset.hpp"
 
@@ -27,79 +29,9 @@ struct row {
   coll::latency t;
 };
 
-// "a,b,c" -> {"a", "b", "c"}; empty pieces are kept ("a,,b" has three).
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::size_t at = 0;
-  while (true) {
-    auto comma = text.find(',', at);
-    parts.push_back(text.substr(at, comma - at));
-    if (comma == std::string::npos) break;
-    at = comma + 1;
-  }
-  return parts;
-}
-
-// "8:1M" = 8, 16, ..., 1M (powers of two, OSU style); "8,100,4K" = those sizes.
-std::vector<std::int64_t> parse_sizes(const std::string& text) {
-  std::vector<std::int64_t> out;
-  auto colon = text.find(':');
-  if (colon != std::string::npos) {
-    auto lo = parse_bytes(text.substr(0, colon), "--sizes"), hi = parse_bytes(text.substr(colon + 1), "--sizes");
-    if (lo > hi) throw std::invalid_argument("--sizes '" + text + "': the first size is larger than the last");
-    for (std::int64_t s = lo; s <= hi; s = s == 0 ? 1 : s * 2) {
-      out.push_back(s);
-      if (s > hi / 2) break;  // the next doubling would pass HI (or overflow)
-    }
-    return out;
-  }
-  for (const auto& piece : split_commas(text)) out.push_back(parse_bytes(piece, "--sizes"));
-  return out;
-}
-
-// "2,4,8,16" or "2:16" (powers of two); each a whole number >= 1.
-std::vector<int> parse_procs(const std::string& text) {
-  auto count = [&](const std::string& piece) {
-    std::size_t used = 0;
-    long long v = 0;
-    try {
-      v = std::stoll(piece, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (piece.empty() || used != piece.size() || v > 1 << 30)
-      throw std::invalid_argument("--procs '" + text + "': '" + piece +
-                                  "' is not a PE count (a whole number, e.g. 2,4,8,16 or 2:16)");
-    if (v < 1) throw std::invalid_argument("--procs " + piece + " must be at least 1");
-    return static_cast<int>(v);
-  };
-  std::vector<int> out;
-  auto colon = text.find(':');
-  if (colon != std::string::npos) {
-    const int lo = count(text.substr(0, colon)), hi = count(text.substr(colon + 1));
-    if (lo > hi) throw std::invalid_argument("--procs '" + text + "': the first count is larger than the last");
-    for (int p = lo; p <= hi && p > 0; p *= 2) {
-      out.push_back(p);
-      if (p > hi / 2) break;
-    }
-    return out;
-  }
-  for (const auto& piece : split_commas(text)) out.push_back(count(piece));
-  return out;
-}
-
 bool has_root(coll::operation op) {
   return op == coll::operation::broadcast || op == coll::operation::scatter || op == coll::operation::gather ||
          op == coll::operation::reduce;
-}
-
-// Several machines are separated by commas, but topology specs may hold commas themselves
-// (fattree:4,2): the text is split only when every piece is a preset.
-std::vector<std::string> split_machines(const std::string& text) {
-  auto parts = split_commas(text);
-  for (const auto& p : parts)
-    if (!presets::is_preset(p)) return {text};
-  return parts;
 }
 
 std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
@@ -194,35 +126,20 @@ command_runner add_coll_command(CLI::App& app) {
     const std::vector<int> typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
     check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}});
     // Every machine, PE count and mapping is checked before the first run prints anything.
-    struct planned {
-      std::string name;
-      machine_options o;
-      std::shared_ptr<const built_machine> built;
-      int procs;
-      run_options opt;
-    };
-    std::vector<planned> plan;
-    std::vector<int> all_procs;
-    for (const auto& name : machines) {
-      auto o = s->machine;
-      o.machine = name;
-      auto built = std::make_shared<const built_machine>(build_machine(o));
-      std::vector<int> procs = typed_procs;
-      if (procs.empty()) procs.push_back(default_procs(*built));
-      for (int p : procs) {
-        if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
-        auto opt = build_run_options(o, *built, p);
-        opt.program_name = "coll " + s->op;
-        for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
-          c.bytes = bytes;
-          auto sized_opt = opt;
-          sized_opt.traffic = coll::traffic(c, p);
-          built->m.check_run(p, sized_opt);
-        }
-        if (std::find(all_procs.begin(), all_procs.end(), p) == all_procs.end()) all_procs.push_back(p);
-        plan.push_back({name, o, built, p, std::move(opt)});
+    const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
+      const int p = run.procs;
+      if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
+      run.opt.program_name = "coll " + s->op;
+      for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
+        c.bytes = bytes;
+        auto sized_opt = run.opt;
+        sized_opt.traffic = coll::traffic(c, p);
+        run.built->m.check_run(p, sized_opt);
       }
-    }
+    });
+    std::vector<int> all_procs;
+    for (const auto& run : plan)
+      if (std::find(all_procs.begin(), all_procs.end(), run.procs) == all_procs.end()) all_procs.push_back(run.procs);
     const machine* warned = nullptr;
     std::vector<row> rows;
     for (const auto& [name, o, built, p, opt] : plan) {

@@ -19,6 +19,7 @@ command_runner add_topo_command(CLI::App& app);
 command_runner add_transpose_command(CLI::App& app);
 command_runner add_reduce_command(CLI::App& app);
 command_runner add_coll_command(CLI::App& app);
+command_runner add_cg_command(CLI::App& app);
 command_runner add_traffic_command(CLI::App& app);
 command_runner add_machines_command(CLI::App& app);
 

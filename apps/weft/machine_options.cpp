@@ -34,6 +34,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--ports", o.ports, "all (all-port PEs) or single (one send and one receive at a time)")
       ->group(link)->capture_default_str();
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
+  sub.add_option("--memory-bandwidth", o.memory_bandwidth, "memory bandwidth for compute(kernel), e.g. 180GB/s")
+      ->group(link);
+  sub.add_option("--kernel-overhead", o.kernel_overhead, "fixed cost of one compute(kernel) call, e.g. 5us")
+      ->group(link);
   auto* flit = "Flit network (--network flit; docs/model.md)";
   sub.add_option("--vcs", o.vcs, "virtual channels per input port")->group(flit)->capture_default_str();
   sub.add_option("--buffer", o.buffer, "flits one virtual channel buffers")->group(flit)->capture_default_str();
@@ -169,6 +173,8 @@ built_machine build_machine(const machine_options& o) {
   if (!o.network.empty()) m.network = o.network;  // machine() checks the name
   apply_flit_options(o, defaults, preset.has_value(), m);
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
+  if (!o.memory_bandwidth.empty()) m.memory_time = parse_bandwidth(o.memory_bandwidth, "--memory-bandwidth");
+  if (!o.kernel_overhead.empty()) m.kernel_overhead = parse_time(o.kernel_overhead, "--kernel-overhead");
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);

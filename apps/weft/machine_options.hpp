@@ -24,6 +24,7 @@ struct machine_options {
   std::string routing;
   std::string alpha = "0", tau, bandwidth, hop_latency = "0", o_send = "0", o_recv = "0", gap = "0",
               poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
+  std::string memory_bandwidth, kernel_overhead;  ///< empty: the preset's (or none)
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   std::string network;  ///< empty: the preset's, else "message"
   // The flit network's routers and links (flit_params; refused with the message network).

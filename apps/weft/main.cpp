@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
       weft::cli::add_transpose_command(app),
       weft::cli::add_reduce_command(app),
       weft::cli::add_coll_command(app),
+      weft::cli::add_cg_command(app),
       weft::cli::add_traffic_command(app),
       weft::cli::add_machines_command(app),
   };

@@ -56,6 +56,8 @@ void link_model::validate() const {
   if (tau.num < 0 || tau.den <= 0) throw std::invalid_argument("tau must be >= 0");
   if (mtu < 0) throw std::invalid_argument("mtu " + std::to_string(mtu) + " is negative (0 means no packetization)");
   if (flops.per_second < 0) throw std::invalid_argument("flop rate must be >= 0");
+  if (memory_time.num < 0 || memory_time.den <= 0) throw std::invalid_argument("memory time per byte must be >= 0");
+  non_negative(kernel_overhead, "kernel overhead");
   non_negative(short_alpha, "short-path alpha");
   non_negative(chain_alpha, "chain alpha");
   if (short_tau.num < 0 || short_tau.den <= 0) throw std::invalid_argument("short-path tau must be >= 0");

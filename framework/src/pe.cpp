@@ -284,6 +284,22 @@ void pe::compute(flops f) {
   compute(vtime{static_cast<std::int64_t>(ps)});
 }
 
+void pe::compute(kernel k) {
+  const host_model& h = s_->net->host();
+  if (!(k.flops >= 0) || !(k.bytes >= 0))
+    throw std::invalid_argument("compute(kernel): flops and bytes must be >= 0");
+  if (k.flops > 0 && h.flops.per_second <= 0)
+    throw std::invalid_argument("compute(kernel) needs a flop rate: give the machine --flops RATE");
+  if (k.bytes > 0 && h.memory_time.num == 0)
+    throw std::invalid_argument("compute(kernel) needs a memory bandwidth: give the machine --memory-bandwidth RATE");
+  // Each part rounded as compute(flops) and the wire's τ round theirs, so closed forms hold.
+  const double arithmetic = k.flops > 0 ? k.flops / h.flops.per_second * 1e12 + 0.5 : 0;
+  if (!(arithmetic < static_cast<double>(latest_time.ps))) throw_flops_overflow(k.flops);
+  const vtime memory = h.memory_time.serialize(k.bytes);
+  const vtime longer = max(vtime{static_cast<std::int64_t>(arithmetic)}, memory);
+  compute(detail::checked_add(h.kernel_overhead, longer, "compute(kernel)"));
+}
+
 void pe::barrier() {
   // Dissemination: in round k every PE signals rank + 2^k and waits for rank - 2^k.
   const int p = s_->size, me = s_->rank;

@@ -11,6 +11,9 @@ set -u
 weft=$1
 table=$2
 limit=${3:-20}
+# $DATA in a case's arguments: the test data folder (tests/data), beside the table's folder.
+export DATA
+DATA=$(cd "$(dirname "$table")/../data" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1

@@ -18,7 +18,11 @@ struct host_model {
   vtime o_recv{};        ///< CPU overhead charged to the receiver per completed receive
   vtime gap{};           ///< g: minimum interval between two injections of one PE
   vtime poll{vtime::ns(10)};  ///< cost of a test() that finds its request incomplete
-  flop_rate flops{};     ///< rate for compute(flops)
+  flop_rate flops{};     ///< rate for compute(flops) and the arithmetic of compute(kernel)
+  // The compute device's kernel model (compute(kernel), docs/model.md "Compute"): a kernel
+  // costs kernel_overhead + max(flops / flops rate, bytes x memory_time), a roofline.
+  byte_time memory_time{};  ///< time per byte of memory traffic (1 / memory bandwidth); 0: not modelled
+  vtime kernel_overhead{};  ///< fixed cost of one kernel call (a GPU launch and its synchronisation)
   /// Protocol threshold (PEACH2-style PIO vs DMA): the host sends messages of at most
   /// `short_max` bytes by CPU stores, on the wire's short path (short_alpha, short_tau), and the
   /// rest by DMA (α, τ). -1: no short path.

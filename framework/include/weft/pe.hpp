@@ -42,6 +42,14 @@ struct flops {
   double count = 0;
 };
 
+/// One compute kernel (an SpMV, a dot product): its arithmetic and the memory traffic it
+/// causes. compute(kernel) charges the machine's kernel overhead plus the larger of the two
+/// times (a roofline), so memory-bound kernels cost what their bytes cost.
+struct kernel {
+  double flops = 0;
+  std::int64_t bytes = 0;
+};
+
 namespace detail {
 template <class T>
 inline constexpr bool is_span_v = false;
@@ -212,6 +220,9 @@ class pe {
   /// Charges compute time: a duration, or flops at the machine's rate.
   void compute(vtime duration);
   void compute(flops f);
+  /// Charges a kernel by the machine's kernel model: kernel overhead + max(flops / flop rate,
+  /// bytes x memory time). Needs a flop rate for flops > 0 and a memory bandwidth for bytes > 0.
+  void compute(kernel k);
 
   /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
   void barrier();

@@ -19,6 +19,8 @@ constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth
                                           "o_recv",    "gap",         "poll",            "switching",   "mtu",
                                           "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
                                           "short_bandwidth", "chain_alpha",
+                                          // the compute device's kernel model (compute(kernel))
+                                          "memory_bandwidth", "kernel_overhead",
                                           // the flit network's (network = "flit")
                                           "vcs", "buffer", "flit_size", "packet_flits", "cycle", "router_delay",
                                           "link_delay", "credit_delay"};
@@ -104,6 +106,8 @@ void read_link(const reader& r, link_model& m) {
   if (auto t = r.text("mtu")) m.mtu = parse_bytes(*t, r.where("mtu"));
   spelled("ports", parse_port_model, m.ports);
   if (auto t = r.text("flops")) m.flops = parse_flop_rate(*t, r.where("flops"));
+  if (auto t = r.text("memory_bandwidth")) m.memory_time = parse_bandwidth(*t, r.where("memory_bandwidth"));
+  time("kernel_overhead", m.kernel_overhead);
   if (auto t = r.text("short_max")) m.short_max = parse_bytes(*t, r.where("short_max"));
   time("short_alpha", m.short_alpha);
   rate("short_tau", "short_bandwidth", m.short_tau);

@@ -1,0 +1,126 @@
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "program.hpp"
+#include "weft/coll/registry.hpp"
+#include "weft/cg/solver.hpp"
+
+namespace weft::cg {
+
+std::string_view to_string(phase p) {
+  constexpr std::string_view names[phase_count] = {"spmv", "axpy", "dot-local", "precond", "allgather", "allreduce"};
+  return names[static_cast<std::size_t>(p)];
+}
+
+std::string_view to_string(stop_reason s) {
+  switch (s) {
+    case stop_reason::converged: return "converged";
+    case stop_reason::max_iterations: return "max-iterations";
+    case stop_reason::iterations_done: return "iterations-done";
+    case stop_reason::not_spd: return "not-spd";
+  }
+  return "?";
+}
+
+void check(const sparse::csr_matrix& a, std::span<const double> b, int procs, const params& p) {
+  if (a.rows != a.cols)
+    throw std::invalid_argument(fmt::format("CG needs a square matrix; this one is {} x {}", a.rows, a.cols));
+  if (a.rows == 0) throw std::invalid_argument("the matrix has no rows");
+  if (auto why = sparse::asymmetry(a)) throw std::invalid_argument("CG needs a symmetric matrix: " + *why);
+  if (procs < 1) throw std::invalid_argument(fmt::format("--procs {} must be at least 1", procs));
+  if (procs > a.rows)
+    throw std::invalid_argument(
+        fmt::format("--procs {} is more than the matrix's {} rows (each PE needs at least one row)", procs, a.rows));
+  if (b.empty()) throw std::invalid_argument("the right-hand side is empty");
+  if (static_cast<std::int64_t>(b.size()) != a.rows)
+    throw std::invalid_argument(
+        fmt::format("the right-hand side has {} entries; the matrix has {} rows", b.size(), a.rows));
+  bool zero = true;
+  for (double v : b) {
+    if (!std::isfinite(v)) throw std::invalid_argument("the right-hand side holds a non-finite value");
+    zero = zero && v == 0;
+  }
+  if (zero) throw std::invalid_argument("the right-hand side is zero: x = 0, and ||b - Ax|| / ||b|| is undefined");
+  if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {} must be in (0, 1)", p.tol));
+  if (p.max_iter < 0) throw std::invalid_argument(fmt::format("--max-iter {} is negative", p.max_iter));
+  if (p.fixed_iterations < 0) throw std::invalid_argument(fmt::format("--iterations {} is negative", p.fixed_iterations));
+  if (!p.allgather_algorithm.empty()) coll::find_algorithm(coll::operation::allgather, p.allgather_algorithm);
+  if (!p.allreduce_algorithm.empty()) coll::find_algorithm(coll::operation::allreduce, p.allreduce_algorithm);
+  if (p.precond == preconditioner::jacobi)
+    for (std::int64_t i = 0; i < a.rows; ++i) {
+      double d = 0;
+      for (auto k = a.row_start[static_cast<std::size_t>(i)]; k < a.row_start[static_cast<std::size_t>(i) + 1]; ++k)
+        if (a.col[static_cast<std::size_t>(k)] == i) d = a.val[static_cast<std::size_t>(k)];
+      if (!(d > 0))
+        throw std::invalid_argument(
+            fmt::format("--precond jacobi needs a positive diagonal; entry ({},{}) is {}", i + 1, i + 1, d));
+    }
+}
+
+void check_machine(const machine& m, const params& p) {
+  if (p.compute == compute_mode::model && m.model().flops.per_second <= 0 && m.model().memory_time.num == 0)
+    throw std::invalid_argument(
+        "the machine has no compute model: give --flops and/or --memory-bandwidth (or --compute measured)");
+}
+
+traffic_hint traffic(const sparse::csr_matrix& a, int procs) {
+  const detail::row_split split{a.rows, procs};
+  const std::int64_t block = split.block() * 8;
+  // Per PE: its rows (value and column per nonzero), eight vectors of its rows, the gathered vector.
+  const std::int64_t rows_bytes = (a.nnz() / procs + 1) * 16 + split.block() * 8 * 8 + split.block() * procs * 8;
+  return {.messages_in_flight = static_cast<std::int64_t>(procs) * 2,
+          .real_bytes_per_message = block,
+          .modelled_bytes_per_message = block,
+          .messages_total = -1,
+          .real_bytes_per_pe = rows_bytes};
+}
+
+namespace {
+
+double true_residual(const sparse::csr_matrix& a, std::span<const double> b, std::span<const double> x) {
+  std::vector<double> ax(b.size());
+  sparse::multiply(a, x, ax);
+  double rr = 0, bb = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    rr += (b[i] - ax[i]) * (b[i] - ax[i]);
+    bb += b[i] * b[i];
+  }
+  return std::sqrt(rr) / std::sqrt(bb);
+}
+
+}  // namespace
+
+outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::span<const double> b, const params& given,
+              run_options options) {
+  params p = given;
+  if (p.max_iter == 0) p.max_iter = static_cast<int>(std::min<std::int64_t>(10 * a.rows, 1 << 30));
+  check(a, b, procs, p);
+  check_machine(m, p);
+  const detail::charged_parts parts{.flops = m.model().flops.per_second > 0, .bytes = m.model().memory_time.num > 0};
+  if (options.traffic.real_bytes_per_pe == 0) options.traffic = traffic(a, procs);
+  std::vector<detail::pe_result> results(static_cast<std::size_t>(procs));
+  outcome out;
+  out.run = m.run(procs, detail::cg_program(a, b, p, parts, results), options);
+  out.deterministic = p.compute == compute_mode::model;
+  if (out.run.status != run_status::ok) return out;
+  const auto& first = results.front();
+  out.status = first.status;
+  out.iterations = first.iterations;
+  out.not_spd_iteration = first.not_spd_iteration;
+  out.recurrence_residual = first.recurrence_residual;
+  out.rank0 = first.time;
+  out.x.reserve(static_cast<std::size_t>(a.rows));
+  for (const auto& r : results) {
+    out.x.insert(out.x.end(), r.x.begin(), r.x.end());
+    for (std::size_t ph = 0; ph < phase_count; ++ph) out.slowest[ph] = max(out.slowest[ph], r.time[ph]);
+  }
+  out.makespan = out.run.makespan;
+  out.relative_residual = true_residual(a, b, out.x);
+  out.converged = out.status != stop_reason::not_spd && out.relative_residual < p.tol;
+  return out;
+}
+
+}  // namespace weft::cg

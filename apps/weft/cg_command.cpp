@@ -1,0 +1,183 @@
+// weft cg --matrix A.mtx | --generate SPEC [--rhs ones|random[:SEED]|FILE.mtx] [--tol T]
+//         [--max-iter N] [--iterations N] [--precond none|jacobi] --procs 2,4,8,16
+//         --machine M1[,M2] [--solution X.mtx] [--json F] [--csv F] [--plot F.svg]
+// Seed 003's CG solver (Fig. 13) as a live program; per run the status, the true residual and
+// the time per iteration split by kernel and collective (Fig. 15).
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "cg_output.hpp"
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "link_model_warning.hpp"
+#include "list_options.hpp"
+#include "machine_options.hpp"
+#include "run_plan.hpp"
+#include "weft/cg/solver.hpp"
+#include "weft/sparse/generate.hpp"
+#include "weft/sparse/matrix.hpp"
+#include "weft/sparse/matrix_market.hpp"
+
+namespace weft::cli {
+
+namespace {
+
+/// Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0, or that
+/// used up --max-iter without meeting --tol.
+constexpr int exit_not_spd = 8, exit_not_converged = 9;
+
+// "ones", "random", "random:SEED" or a Matrix Market vector file.
+std::vector<double> make_rhs(const std::string& spec, std::int64_t rows) {
+  if (spec == "ones") return std::vector<double>(static_cast<std::size_t>(rows), 1.0);
+  if (spec == "random" || spec.starts_with("random:")) {
+    std::uint64_t seed = 1;
+    if (spec.size() > 7) {
+      const auto text = spec.substr(7);
+      std::size_t used = 0;
+      try {
+        seed = std::stoull(text, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (text.empty() || used != text.size())
+        throw std::invalid_argument("--rhs '" + spec + "': the seed must be a whole number (random:SEED)");
+    }
+    // Uniform in [0, 1) from the top 53 bits: the same vector on every platform.
+    std::mt19937_64 gen(seed);
+    std::vector<double> b(static_cast<std::size_t>(rows));
+    for (auto& v : b) v = static_cast<double>(gen() >> 11) * 0x1.0p-53;
+    return b;
+  }
+  return sparse::read_vector(spec, rows);
+}
+
+cg::preconditioner parse_precond(const std::string& text) {
+  if (text == "none") return cg::preconditioner::none;
+  if (text == "jacobi") return cg::preconditioner::jacobi;
+  throw std::invalid_argument("--precond '" + text + "' is not known (known: none, jacobi)");
+}
+
+cg::compute_mode parse_compute(const std::string& text) {
+  if (text == "model") return cg::compute_mode::model;
+  if (text == "measured") return cg::compute_mode::measured;
+  throw std::invalid_argument("--compute '" + text + "' is not known (known: model, measured)");
+}
+
+}  // namespace
+
+command_runner add_cg_command(CLI::App& app) {
+  struct state {
+    std::string matrix, generate, rhs = "ones", procs, precond = "none", compute = "model", solution, csv_file,
+                plot_file;
+    cg::params p;
+    machine_options machine;
+  };
+  auto s = std::make_shared<state>();
+  auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
+  sub->footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
+              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 9 --max-iter reached "
+              "without --tol; 2 bad input (docs/cli.md).");
+  auto* matrix = sub->add_option("--matrix", s->matrix, "Matrix Market file (coordinate, symmetric positive definite)");
+  auto* generate = sub->add_option("--generate", s->generate, "generated matrix: poisson2d:N, poisson3d:N, banded:ROWS,NNZ[,SEED]");
+  matrix->excludes(generate);
+  sub->add_option("--rhs", s->rhs, "right-hand side: ones, random[:SEED] or a Matrix Market vector file")
+      ->capture_default_str();
+  sub->add_option("--tol", s->p.tol, "stop when ||r|| / ||b|| falls below this (0 < tol < 1)")->capture_default_str();
+  sub->add_option("--max-iter", s->p.max_iter, "stop after this many iterations (0: 10 x rows)")->capture_default_str();
+  sub->add_option("--iterations", s->p.fixed_iterations, "run exactly N iterations (timing, as the paper's 1,000)");
+  sub->add_option("--precond", s->precond, "none or jacobi")->capture_default_str();
+  sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)");
+  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm, "allreduce algorithm (weft coll --help lists them)");
+  sub->add_option("--compute", s->compute, "model (the machine's kernel model) or measured (host time, not reproducible)")
+      ->capture_default_str();
+  sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
+  sub->add_option("--solution", s->solution, "write x of the first run as a Matrix Market vector");
+  sub->add_option("--csv", s->csv_file, "write the table as CSV");
+  sub->add_option("--plot", s->plot_file, "write the time per iteration as stacked bars (SVG)");
+  add_machine_options(*sub, s->machine);
+  sub->get_option("--trace")->group("");
+  sub->get_option("--ticks")->group("");
+  return [sub, s]() -> int {
+    if (!sub->parsed()) return -1;
+    if (sub->count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
+    if (sub->count("--ticks")) throw std::invalid_argument("--ticks: cg reports microseconds; drop --ticks");
+    if (s->matrix.empty() && s->generate.empty())
+      throw std::invalid_argument("cg needs a matrix: --matrix FILE.mtx or --generate SPEC");
+    auto p = s->p;
+    p.precond = parse_precond(s->precond);
+    p.compute = parse_compute(s->compute);
+    if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
+    if (sub->count("--iterations") && p.fixed_iterations < 1)
+      throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
+    const auto typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
+    const auto machines = split_machines(s->machine.machine);
+    check_outputs({{"--json", s->machine.json_file},
+                   {"--csv", s->csv_file},
+                   {"--plot", s->plot_file},
+                   {"--solution", s->solution}});
+    sparse::csr_matrix a;
+    std::vector<double> b;
+    try {  // a malformed file is bad input: one line naming the file and the line, exit 2
+      a = s->matrix.empty() ? sparse::generate(s->generate) : sparse::read_matrix_market(s->matrix);
+      b = make_rhs(s->rhs, a.rows);
+    } catch (const sparse::format_error& e) {
+      throw std::invalid_argument(e.what());
+    }
+    cg_matrix_info info{s->matrix.empty() ? s->generate : s->matrix, a.rows, a.nnz(), s->rhs};
+    // Everything is checked before the first run prints anything.
+    const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
+      cg::check(a, b, run.procs, p);
+      cg::check_machine(run.built->m, p);
+      run.opt.program_name = "cg";
+      run.opt.traffic = cg::traffic(a, run.procs);
+      run.built->m.check_run(run.procs, run.opt);
+    });
+    print_cg_header(std::cout, info, p);
+    std::vector<cg_row> rows;
+    const machine* warned = nullptr;
+    int exit_code = 0;
+    for (const auto& [name, o, built, procs, opt] : plan) {
+      if (warned != &built->m) {
+        warn_if_no_link_model(built->m.model(), std::cerr);
+        std::cout << fmt::format("# machine {}: {}\n", name, built->m.model().describe());
+      }
+      warned = &built->m;
+      auto out = cg::solve(built->m, procs, a, b, p, opt);
+      if (out.run.status != run_status::ok) return emit_report(out.run, o);
+      cg_row row{name, procs, std::move(out)};
+      print_cg_row(std::cout, row);
+      if (row.out.status == cg::stop_reason::not_spd) exit_code = exit_not_spd;
+      else if (!row.out.converged && exit_code == 0 && p.fixed_iterations == 0) exit_code = exit_not_converged;
+      rows.push_back(std::move(row));
+    }
+    if (!s->solution.empty())
+      sparse::write_vector(s->solution, rows.front().out.x,
+                           fmt::format("weft cg solution of {} ({} PEs on {})", info.name, rows.front().procs,
+                                       rows.front().machine));
+    if (!s->machine.json_file.empty()) {
+      auto f = open_output(s->machine.json_file, "--json");
+      write_cg_json(f, info, p, rows);
+    }
+    if (!s->csv_file.empty()) {
+      auto f = open_output(s->csv_file, "--csv");
+      write_cg_csv(f, rows);
+    }
+    if (!s->plot_file.empty()) {
+      auto f = open_output(s->plot_file, "--plot");
+      write_cg_svg(f, info, rows);
+    }
+    for (const auto& r : rows)
+      if (r.out.status == cg::stop_reason::not_spd)
+        std::cerr << fmt::format("weft cg: not-spd: p'Ap <= 0 at iteration {} on {} PEs ({}): the matrix is not "
+                                 "positive definite\n",
+                                 r.out.not_spd_iteration, r.procs, r.machine);
+    return exit_code;
+  };
+}
+
+}  // namespace weft::cli
