@@ -91,8 +91,10 @@ command_runner add_cg_command(CLI::App& app) {
   sub->add_option("--max-iter", s->p.max_iter, "stop after this many iterations (0: 10 x rows)")->capture_default_str();
   sub->add_option("--iterations", s->p.fixed_iterations, "run exactly N iterations (timing, as the paper's 1,000)");
   sub->add_option("--precond", s->precond, "none or jacobi")->capture_default_str();
-  sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)");
-  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm, "allreduce algorithm (weft coll --help lists them)");
+  sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)")
+      ->capture_default_str();
+  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm, "allreduce algorithm (weft coll --help lists them)")
+      ->capture_default_str();
   sub->add_option("--compute", s->compute, "model (the machine's kernel model) or measured (host time, not reproducible)")
       ->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");

@@ -39,8 +39,10 @@ struct params {
   int max_iter = 0;            ///< stop after this many iterations; 0: 10 x rows
   int fixed_iterations = 0;    ///< > 0: run exactly this many iterations whatever the residual
   preconditioner precond = preconditioner::none;
-  std::string allgather_algorithm;  ///< empty: the collectives' default
-  std::string allreduce_algorithm;
+  /// The paper's algorithms by default (Fig. 13 with Fig. 10's allgather and allreduce); empty:
+  /// the collectives' own choice by size (docs/collectives.md).
+  std::string allgather_algorithm = "recursive-doubling";
+  std::string allreduce_algorithm = "dissemination";
   compute_mode compute = compute_mode::model;
 };
 
