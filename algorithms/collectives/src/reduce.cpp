@@ -18,7 +18,7 @@ void reduce_gather(const call& c) {
   if (c.g->rank() != c.root) return;
   if (b > 0) std::memcpy(c.out.data(), all.data(), b);
   for (int r = 1; r < p; ++r)
-    c.op->apply(c.out, std::span<const std::byte>(all).subspan(static_cast<std::size_t>(r) * b, b), false);
+    combine(c, c.out, std::span<const std::byte>(all).subspan(static_cast<std::size_t>(r) * b, b), false);
 }
 
 void reduce_binomial(const call& c) {
@@ -29,7 +29,7 @@ void reduce_binomial(const call& c) {
       // acc covers relative ranks [rel, rel + mask), the child the next `mask` ranks: order kept.
       if ((rel | mask) < p) {
         recv_from(c, ((rel | mask) + c.root) % p, tmp);
-        c.op->apply(acc, tmp, false);
+        combine(c, acc, tmp, false);
       }
     } else {
       send_to(c, ((rel & ~mask) + c.root) % p, acc);

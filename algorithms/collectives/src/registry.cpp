@@ -62,6 +62,10 @@ operation parse_operation(std::string_view name) {
 
 std::string_view to_string(operation o) { return operation_table[static_cast<std::size_t>(o)].name; }
 
+bool has_root(operation o) {
+  return o == operation::broadcast || o == operation::scatter || o == operation::gather || o == operation::reduce;
+}
+
 std::span<const algorithm_entry> algorithms(operation o) {
   std::size_t first = 0;
   while (first < algorithm_table.size() && algorithm_table[first].op != o) ++first;

@@ -27,6 +27,7 @@ namespace weft {
 namespace detail {
 struct pe_state;
 }
+struct host_model;
 
 /// A message tag. User tags are >= 0; negative tags are reserved for weft's own protocols.
 struct tag {
@@ -212,6 +213,12 @@ class pe {
   /// Charges compute time: a duration, or flops at the machine's rate.
   void compute(vtime duration);
   void compute(flops f);
+
+  /// The host's costs, read-only (weft/link_model.hpp). For libraries built on this API that
+  /// charge costs of their own, such as weft::coll and host_model::coll_call.
+  const host_model& host() const;
+  /// Charges CPU overhead (reported as overhead, not compute): a library's software path.
+  void overhead(vtime duration);
 
   /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
   void barrier();
