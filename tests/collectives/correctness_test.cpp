@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/coll/benchmark.hpp"
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
 
@@ -246,4 +247,17 @@ BOOST_DATA_TEST_CASE(every_algorithm_gives_the_right_result_on_the_compute_nodes
     for (std::size_t n : {std::size_t{1}, std::size_t{67}}) check_one(p, c, n, 0);
   });
   expect_ok(r);
+}
+
+// The benchmark's --check (weft coll): every timed call on distinct per-rank data, verified,
+// and rooted operations once more at a non-zero root. Every algorithm passes it; a wrong result
+// would throw from the PE and fail the run.
+BOOST_DATA_TEST_CASE(the_benchmark_check_passes_for_every_algorithm,
+                     bd::make(every_algorithm()) * bd::make({1, 3, 8, 16}) * bd::make({8, 13, 64}), id, procs, bytes) {
+  coll::benchmark_case c{.op = id.op, .algorithm = id.algorithm, .bytes = bytes, .iterations = 2, .root = procs > 2 ? 2 : 0};
+  BOOST_TEST(c.check);  // on by default
+  std::vector<vtime> per_pe(static_cast<std::size_t>(procs));
+  auto r = test_machine().run(procs, coll::benchmark_program(c, per_pe));
+  const std::string problem = r.problems.empty() ? std::string() : r.problems.front();
+  BOOST_TEST((r.status == weft::run_status::ok), problem);
 }
