@@ -29,11 +29,6 @@ struct row {
   coll::latency t;
 };
 
-bool has_root(coll::operation op) {
-  return op == coll::operation::broadcast || op == coll::operation::scatter || op == coll::operation::gather ||
-         op == coll::operation::reduce;
-}
-
 std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
 
 void print_crossovers(const std::vector<row>& rows, const std::vector<std::string>& machines,
@@ -81,6 +76,7 @@ command_runner add_coll_command(CLI::App& app) {
   struct state {
     std::string op = "allreduce", algorithm, sizes = "8:1M", procs, csv_file;
     int iterations = 1, root = 0;
+    bool no_check = false;
     machine_options machine;
   };
   auto s = std::make_shared<state>();
@@ -99,6 +95,9 @@ command_runner add_coll_command(CLI::App& app) {
   sub->add_option("--iterations,-i", s->iterations, "calls per measurement (time per call is reported)")->capture_default_str();
   sub->add_option("--root", s->root, "root of broadcast, scatter, gather, reduce")->capture_default_str();
   sub->add_option("--csv", s->csv_file, "write the table as CSV");
+  sub->add_flag("--no-check", s->no_check,
+                "skip verifying results (by default every call runs on distinct per-rank data and is checked, "
+                "rooted operations once more at a non-zero root)");
   add_machine_options(*sub, s->machine);
   // A table of many runs: no single run to trace, and it is printed in microseconds. Hidden
   // from --help, refused with a reason when typed.
@@ -111,12 +110,13 @@ command_runner add_coll_command(CLI::App& app) {
     c.algorithm = s->algorithm;
     c.iterations = s->iterations;
     c.root = s->root;
+    c.check = !s->no_check;
     if (sub->count("--trace"))
       throw std::invalid_argument("--trace: coll runs many measurements and writes no trace; trace one with 'weft run'");
     if (sub->count("--ticks")) throw std::invalid_argument("--ticks: coll reports microseconds; drop --ticks");
     if (!c.algorithm.empty()) coll::find_algorithm(c.op, c.algorithm);
     if (c.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(c.iterations) + " must be at least 1");
-    if (sub->count("--root") && !has_root(c.op))
+    if (sub->count("--root") && !coll::has_root(c.op))
       throw std::invalid_argument("--root: " + s->op + " has no root (broadcast, scatter, gather and reduce have)");
     if (c.root < 0) throw std::invalid_argument("--root " + std::to_string(c.root) + " is negative (PEs are 0 .. P-1)");
     if (sub->count("--sizes") && c.op == coll::operation::barrier)

@@ -31,7 +31,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--poll", o.poll, "cost of an unsuccessful test()")->group(link)->capture_default_str();
   sub.add_option("--switching", o.switching, "store-and-forward|saf or cut-through|ct")->group(link)->capture_default_str();
   sub.add_option("--mtu", o.mtu, "packet size (0: a message is one packet)")->group(link)->capture_default_str();
-  sub.add_option("--ports", o.ports, "all (all-port PEs) or single (one send and one receive at a time)")
+  sub.add_option("--ports", o.ports, "all (all-port PEs), single (one send and one receive at a time) or single-send (one send at a time)")
       ->group(link)->capture_default_str();
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
   sub.add_option("--memory-bandwidth", o.memory_bandwidth, "memory bandwidth for compute(kernel), e.g. 180GB/s")
@@ -55,6 +55,12 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--short-bandwidth", o.short_bandwidth, "bandwidth of the short path")->group(proto);
   sub.add_option("--chain-alpha", o.chain_alpha, "start-up of each further message of a chained batch")
       ->group(proto)->capture_default_str();
+  auto* coll = "Collective library costs (weft coll and weft::coll; docs/model.md)";
+  sub.add_option("--coll-call", o.coll_call, "host overhead per collective call")->group(coll)->capture_default_str();
+  sub.add_option("--coll-recv", o.coll_recv, "host overhead per message a collective receives")
+      ->group(coll)->capture_default_str();
+  sub.add_option("--reduce-tau", o.reduce_tau, "reduction operation time per byte (e.g. 1ns)")
+      ->group(coll)->capture_default_str();
   auto* rt = "Runtime";
   add_workers_option(sub, o.workers)->group(rt);
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
@@ -179,6 +185,10 @@ built_machine build_machine(const machine_options& o) {
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
+  time("--coll-call", o.coll_call, defaults.coll_call, m.coll_call);
+  time("--coll-recv", o.coll_recv, defaults.coll_recv, m.coll_recv);
+  if (!preset || given(o, "--reduce-tau", o.reduce_tau, defaults.reduce_tau))
+    m.reduce_tau = parse_byte_time(o.reduce_tau, "--reduce-tau");
   // Without a short path (no --short-max, none in the preset) its parameters would change nothing.
   if (m.short_max < 0)
     for (const auto& [flag, value, fallback] : {std::tuple{"--short-alpha", o.short_alpha, defaults.short_alpha},
@@ -218,6 +228,15 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
     r.node_of_rank = presets::mapping_for(b.preset ? &*b.preset : nullptr, o.mapping, procs, b.m.topo().node_count());
   }
+  // A preset is the machine it models, no larger: more PEs than its nodes would need wiring the
+  // paper does not give (HA-PACS/TCA's PEACH2 links never join two 16-node sub-clusters).
+  const int nodes = b.m.topo().compute_nodes();
+  if (b.preset && r.node_of_rank.empty() && procs > nodes)
+    throw std::invalid_argument("--procs " + std::to_string(procs) + ": preset " + b.preset->name + " models " +
+                                std::to_string(nodes) + " nodes (" + b.m.topo().spec() +
+                                ") and does not extend to more; run at most " + std::to_string(nodes) +
+                                " PEs, or put several PEs on a node with --mapping file:PATH (" + std::to_string(procs) +
+                                " node ids, each 0.." + std::to_string(nodes - 1) + ")");
   // machine::run checks PEs, mapping and memory too, but after the command's first output; the
   // callers check memory once they know the traffic (machine::check_run).
   run_options placement_only = r;

@@ -26,6 +26,7 @@ struct machine_options {
               poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
   std::string memory_bandwidth, kernel_overhead;  ///< empty: the preset's (or none)
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
+  std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs
   std::string network;  ///< empty: the preset's, else "message"
   // The flit network's routers and links (flit_params; refused with the message network).
   int vcs = 2, buffer = 8, packet_flits = 16, router_delay = 3, link_delay = 1, credit_delay = 1;

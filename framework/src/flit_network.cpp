@@ -19,7 +19,7 @@ flit_network::flit_network(const network_setup& setup)
       routing_(setup.routes),
       params_(setup.wire.flit),
       tracing_(setup.tracing),
-      single_port_(setup.wire.ports == port_model::single_port),
+      single_port_(setup.wire.ports != port_model::all_port),  // the flit network models the source queue only
       links_(static_cast<std::int32_t>(setup.topo.links().size())),
       nodes_(setup.topo.node_count()),
       vcs_(params_.vcs),

@@ -61,6 +61,9 @@ void link_model::validate() const {
   non_negative(short_alpha, "short-path alpha");
   non_negative(chain_alpha, "chain alpha");
   if (short_tau.num < 0 || short_tau.den <= 0) throw std::invalid_argument("short-path tau must be >= 0");
+  non_negative(coll_call, "collective call cost");
+  non_negative(coll_recv, "collective receive cost");
+  if (reduce_tau.num < 0 || reduce_tau.den <= 0) throw std::invalid_argument("reduction time per byte must be >= 0");
   if (short_max < -1) throw std::invalid_argument("short-path threshold " + std::to_string(short_max) + " is negative");
   // The fixed costs of a single message must fit, or no run could send one.
   const vtime start_up = max(max(alpha, short_alpha), chain_alpha);
@@ -84,6 +87,7 @@ std::string link_model::describe(bool ticks) const {
     s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
          " tau=" + tau_text(short_tau, ticks);
   if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
+  s += describe_collective(ticks);
   if (network != "message") s += ", network " + network;
   return s;
 }
@@ -94,7 +98,14 @@ std::string link_model::describe_flit(bool ticks) const {
          n(flit.buffer) + " flits, flit=" + n(flit.flit_bytes) + "B, packets<=" + n(flit.packet_flits) +
          " flits, router=" + n(flit.router_delay) + " link=" + n(flit.link_delay) + " credit=" +
          n(flit.credit_delay) + " cycles, o_send=" + format_time(o_send, ticks) + " o_recv=" +
-         format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " + to_string(ports);
+         format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " + to_string(ports) +
+         describe_collective(ticks);
+}
+
+std::string link_model::describe_collective(bool ticks) const {
+  if (coll_call.ps == 0 && coll_recv.ps == 0 && reduce_tau.is_zero()) return {};
+  return ", collectives: call=" + format_time(coll_call, ticks) + " recv=" + format_time(coll_recv, ticks) +
+         " reduce=" + tau_text(reduce_tau, ticks);
 }
 
 namespace {
@@ -103,7 +114,8 @@ constexpr detail::spelling<switching> switching_words[] = {
     {"cut-through", switching::cut_through}, {"ct", switching::cut_through}};
 constexpr detail::spelling<port_model> port_words[] = {
     {"all-port", port_model::all_port}, {"all", port_model::all_port},
-    {"single-port", port_model::single_port}, {"single", port_model::single_port}};
+    {"single-port", port_model::single_port}, {"single", port_model::single_port},
+    {"single-send", port_model::single_send}};
 }  // namespace
 
 std::string known_networks() { return detail::builtin_networks().known(); }
@@ -116,7 +128,7 @@ switching parse_switching(std::string_view text) {
 }
 
 port_model parse_port_model(std::string_view text) {
-  return detail::parse_spelled<port_model>(text, "ports", port_words, "all, single");
+  return detail::parse_spelled<port_model>(text, "ports", port_words, "all, single, single-send");
 }
 
 }  // namespace weft

@@ -46,14 +46,13 @@ class message_network final : public network {
     for (const auto& l : topo_.links()) link_to_.push_back(l.to);
     pending_starts_.resize(nlinks);
     pending_head_.assign(nlinks, 0);
-    if (model_.ports == port_model::single_port) {
-      inject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
-      eject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
-    }
+    if (model_.ports != port_model::all_port) inject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
+    if (model_.ports == port_model::single_port) eject_free_.assign(static_cast<std::size_t>(setup.pes), 0);
   }
 
-  // A single-port PE's ejection port is fed by links that may belong to different partitions.
-  vtime lookahead() const override { return model_.ports == port_model::all_port ? model_.hop_latency : vtime{}; }
+  // A single-port PE's ejection port is fed by links that may belong to different partitions
+  // (an injection port only by its own node's links).
+  vtime lookahead() const override { return model_.ports != port_model::single_port ? model_.hop_latency : vtime{}; }
 
   void check_message(std::int64_t bytes) const override {
     if (model_.mtu > 0 && bytes > 0 && (bytes - 1) / model_.mtu >= INT32_MAX) [[unlikely]]  // packets > INT32_MAX
@@ -62,7 +61,7 @@ class message_network final : public network {
                                   " bytes; raise the MTU");
   }
   bool may_reorder() const override { return adaptive_; }  // one route per pair: FIFO links keep order
-  bool sender_waits_for_injection() const override { return model_.ports == port_model::single_port; }
+  bool sender_waits_for_injection() const override { return model_.ports != port_model::all_port; }
 
   void prepare(int partitions) override {
     spans_.assign(static_cast<std::size_t>(partitions), {});
@@ -174,14 +173,15 @@ void message_network::handle(const event& e, network_context& ctx) {
   const node_id next = link_to_[static_cast<std::size_t>(l)];
   const bool first = e.stage == 0;
   const bool last = next == dst_node;
-  const bool single = model_.ports == port_model::single_port;
+  const bool single_in = model_.ports != port_model::all_port;       // one injection at a time
+  const bool single_out = model_.ports == port_model::single_port;   // one ejection at a time
   const auto src = static_cast<std::size_t>(m.src);  // single-port: the PEs' ports
   const auto dst = static_cast<std::size_t>(m.dst);
 
   link_state& link = links_[static_cast<std::size_t>(l)];
   std::int64_t start = std::max(e.time, link.free);
-  if (single && first) start = std::max(start, inject_free_[src]);
-  if (single && last) start = std::max(start, eject_free_[dst]);
+  if (single_in && first) start = std::max(start, inject_free_[src]);
+  if (single_out && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
   const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.short_path, m.chained).ps : 0;
   const std::int64_t serial = model_.tau_for(m.short_path).serialize(pbytes).ps;
@@ -217,8 +217,8 @@ void message_network::handle(const event& e, network_context& ctx) {
   }
   stats.max_queue = std::max(stats.max_queue, queue_depth(link, l, e.time, start));
   link.free = end;
-  if (single && first) inject_free_[src] = end;
-  if (single && last) eject_free_[dst] = end;
+  if (single_in && first) inject_free_[src] = end;
+  if (single_out && last) eject_free_[dst] = end;
   if (tracing_) spans_[static_cast<std::size_t>(ctx.partition())].push_back({l, m.src, m.dst, {start}, {end}});
   if (e.packet == 0) ++m.hops;
 

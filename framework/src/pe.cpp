@@ -273,6 +273,13 @@ void pe::compute(vtime duration) {
   s.compute_time += duration;
 }
 
+const host_model& pe::host() const { return s_->net->host(); }
+
+void pe::overhead(vtime duration) {
+  if (duration.ps < 0) throw std::invalid_argument("overhead " + format_time(duration) + " is negative");
+  if (duration.ps > 0) charge_overhead(*s_, duration, "overhead");
+}
+
 void pe::compute(flops f) {
   const auto rate = s_->net->host().flops.per_second;
   if (rate <= 0)

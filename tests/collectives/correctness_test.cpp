@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/coll/benchmark.hpp"
+#include "weft/coll/detail/benchmark_check.hpp"
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
 
@@ -246,4 +248,38 @@ BOOST_DATA_TEST_CASE(every_algorithm_gives_the_right_result_on_the_compute_nodes
     for (std::size_t n : {std::size_t{1}, std::size_t{67}}) check_one(p, c, n, 0);
   });
   expect_ok(r);
+}
+
+// The benchmark's --check (weft coll): every timed call on distinct per-rank data, verified,
+// and rooted operations once more at a non-zero root. Every algorithm passes it; a wrong result
+// would throw from the PE and fail the run.
+BOOST_DATA_TEST_CASE(the_benchmark_check_passes_for_every_algorithm,
+                     bd::make(every_algorithm()) * bd::make({1, 3, 8, 16}) * bd::make({8, 13, 64}), id, procs, bytes) {
+  coll::benchmark_case c{.op = id.op, .algorithm = id.algorithm, .bytes = bytes, .iterations = 2, .root = procs > 2 ? 2 : 0};
+  BOOST_TEST(c.check);  // on by default
+  std::vector<vtime> per_pe(static_cast<std::size_t>(procs));
+  auto r = test_machine().run(procs, coll::benchmark_program(c, per_pe));
+  const std::string problem = r.problems.empty() ? std::string() : r.problems.front();
+  BOOST_TEST((r.status == weft::run_status::ok), problem);
+}
+
+// A wrong result is caught, and the message names the PE, the call and the first wrong element.
+BOOST_AUTO_TEST_CASE(the_benchmark_check_names_the_first_wrong_element) {
+  namespace d = coll::detail;
+  coll::benchmark_case c{.op = coll::operation::allreduce, .algorithm = "ring", .bytes = 24};
+  auto x = d::allocate<double>(c, 3, 0, 3, 4, 0.0);
+  d::prepare(x, c, 3, 3);  // rank 3's input: 10, 11, 12; the sum over 4 ranks is 22, 26, 30
+  x.a = {22, 26, 30};
+  BOOST_CHECK_NO_THROW(d::verify(3, 4, c, 0, x, 3));
+  x.a[1] = 25;
+  BOOST_CHECK_EXCEPTION(d::verify(3, 4, c, 0, x, 3), std::runtime_error, [](const auto& e) {
+    return std::string(e.what()) ==
+           "check failed: PE 3 in allreduce/ring (4 PEs, 24 B, root 0): result[1] is 25.000000, expected 26.000000";
+  });
+  // A broadcast that left a member's buffer untouched (its own data, not the root's).
+  c.op = coll::operation::broadcast;
+  c.algorithm = "binomial";
+  auto y = d::allocate<double>(c, 1, 2, 3, 4, 0.0);
+  d::prepare(y, c, 1, 3);
+  BOOST_CHECK_THROW(d::verify(1, 4, c, 2, y, 3), std::runtime_error);
 }

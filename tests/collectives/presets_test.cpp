@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
   BOOST_TEST(load_error(typo) ==
              typo + ":5: unknown key 'link.alpah' (known in [link]: alpha, tau, bandwidth, hop_latency, o_send, "
                     "o_recv, gap, poll, switching, mtu, ports, flops, short_max, short_alpha, short_tau, "
-                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, vcs, buffer, flit_size, packet_flits, cycle, router_delay, link_delay, "
+                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, vcs, buffer, flit_size, packet_flits, cycle, router_delay, link_delay, "
                     "credit_delay)");
   auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
   BOOST_TEST(load_error(table) ==
@@ -193,7 +193,7 @@ BOOST_AUTO_TEST_CASE(procs_names_and_mapping_ids_in_a_preset_are_read_whole_or_r
   BOOST_TEST(load_error(preset_file("no_topo", "name = \"x\"\ntopology = \"\"\n")).ends_with(
       "no_topo.toml: topology is empty"));
   BOOST_TEST(load_error(preset_file("ports", ring_preset + "[link]\nports = \"sintgle-port\"\n")).ends_with(
-      "ports.toml: link.ports 'sintgle-port' is not valid (all, single)"));
+      "ports.toml: link.ports 'sintgle-port' is not valid (all, single, single-send)"));
   BOOST_TEST(load_error(preset_file("switching", ring_preset + "[link]\nswitching = \"wormhole\"\n")).ends_with(
       "switching.toml: link.switching 'wormhole' is not valid (store-and-forward|saf, cut-through|ct)"));
   BOOST_TEST(load_error(preset_file("wrap", ring_preset + "[mappings]\nm = [0, 4294967296]\n")).ends_with(

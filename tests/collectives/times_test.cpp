@@ -45,14 +45,54 @@ weft::report run(const std::string& topo, weft::port_model ports, int procs, con
 
 // A single-port root serves one child at a time: the k-th step's senders are the 2^(k-1)
 // members reached so far, so P members are reached after ceil(log2 P) steps of α + mτ.
+// Single-send (one injection at a time, any number of ejections) gives the same steps, and
+// member r (relative to the root) is reached in step ceil(log2 P) - ctz(r) of Table 5's order
+// (0->4; 0->2, 4->6; 0->1, ...) when P is a power of two.
 BOOST_DATA_TEST_CASE(binomial_broadcast_on_a_fully_connected_single_port_machine_takes_ceil_log2_p_steps,
-                     bd::make({2, 3, 4, 5, 7, 8, 16}) * bd::make({8, 1000}), procs, bytes) {
-  auto r = run("full:" + std::to_string(procs), weft::port_model::single_port, procs, [&](weft::pe& p) {
+                     bd::make({2, 3, 4, 5, 7, 8, 16}) * bd::make({8, 1000}) *
+                         bd::make({"single", "single-send"}),
+                     procs, bytes, port_name) {
+  const auto ports = weft::parse_port_model(port_name);
+  std::vector<std::int64_t> reached(static_cast<std::size_t>(procs));
+  auto r = run("full:" + std::to_string(procs), ports, procs, [&](weft::pe& p) {
     std::vector<std::byte> x(static_cast<std::size_t>(bytes));
     coll::broadcast(p, x, 0, {.algorithm = "binomial"});
+    if (p.rank() % 2 == 1) reached[static_cast<std::size_t>(p.rank())] = p.now().ps;  // leaves: no sends to wait for
   });
   BOOST_TEST(r.status == weft::run_status::ok);
   BOOST_TEST(r.makespan.ps == ceil_log2(procs) * (alpha + bytes * tau));
+  if ((procs & (procs - 1)) == 0)
+    for (int rank = 1; rank < procs; rank += 2) BOOST_TEST(reached[static_cast<std::size_t>(rank)] == r.makespan.ps);
+}
+
+// All-port, a root's sends leave together: its last child (rank 1) is reached in the first step.
+BOOST_AUTO_TEST_CASE(binomial_broadcast_on_all_port_pes_is_not_step_structured) {
+  std::int64_t rank1 = 0;
+  run("full:8", weft::port_model::all_port, 8, [&](weft::pe& p) {
+    std::vector<std::byte> x(8);
+    coll::broadcast(p, x, 0, {.algorithm = "binomial"});
+    if (p.rank() == 1) rank1 = p.now().ps;
+  });
+  BOOST_TEST(rank1 == alpha + 8 * tau);
+}
+
+// The collective library's host costs (host_model::coll_call, coll_recv, reduce_tau): one call
+// costs coll_call, then every step α + 8τ + coll_recv + 8 B x reduce_tau. Point-to-point
+// messages pay none of them.
+BOOST_DATA_TEST_CASE(collective_host_costs_add_once_per_call_and_once_per_received_step, bd::make({2, 4, 16}), procs) {
+  constexpr std::int64_t call = 1000, recv = 30, reduce_per_byte = 5;
+  auto model = abstract_model(weft::port_model::all_port);
+  model.coll_call = vtime::ticks(call);
+  model.coll_recv = vtime::ticks(recv);
+  model.reduce_tau = {reduce_per_byte, 1};
+  weft::machine m("full:" + std::to_string(procs), model);
+  auto r = m.run(procs, [](weft::pe& p) { coll::allreduce(p, 1.0, std::plus<>{}, {.algorithm = "dissemination"}); });
+  BOOST_TEST(r.makespan.ps == call + ceil_log2(procs) * (alpha + 8 * tau + recv + 8 * reduce_per_byte));
+  auto ring = m.run(procs, [](weft::pe& p) {
+    if (p.rank() == 0) p.send(1, weft::tag{0}, 1.0);
+    if (p.rank() == 1) p.recv(0, weft::tag{0});
+  });
+  BOOST_TEST(ring.makespan.ps == alpha + 8 * tau);
 }
 
 // Each of the P - 1 steps moves one block of m/P bytes one hop: (P - 1)(α + (m/P)τ).

@@ -19,6 +19,7 @@ void gather_linear(const call& c);
 // reduce.cpp
 void reduce_gather(const call& c);
 void reduce_binomial(const call& c);
+void reduce_knomial(const call& c);
 // allgather.cpp
 void allgather_recursive_doubling(const call& c);
 void allgather_ring(const call& c);

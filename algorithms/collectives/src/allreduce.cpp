@@ -31,7 +31,7 @@ bool fold_in(const call& c, std::vector<std::byte>& tmp, int p2) {
   }
   if (me + p2 < p) {
     recv_from(c, me + p2, tmp);
-    c.op->apply(c.out, tmp, false);
+    combine(c, c.out, tmp, false);
   }
   return true;
 }
@@ -54,7 +54,7 @@ void allreduce_dissemination(const call& c) {
     // After step k the result covers the 2^(k+1) members ending at this one (cyclically).
     for (int mask = 1; mask < p2; mask <<= 1) {
       exchange(c, (me + mask) % p2, c.out, (me - mask + p2) % p2, tmp);
-      c.op->apply(c.out, tmp, true);
+      combine(c, c.out, tmp, true);
     }
   }
   fold_out(c, p2);
@@ -67,7 +67,7 @@ void allreduce_recursive_doubling(const call& c) {
     for (int mask = 1; mask < p2; mask <<= 1) {
       const int partner = me ^ mask;
       exchange(c, partner, c.out, partner, tmp);
-      c.op->apply(c.out, tmp, partner < me);
+      combine(c, c.out, tmp, partner < me);
     }
   }
   fold_out(c, p2);
@@ -84,7 +84,7 @@ void allreduce_ring(const call& c) {
     auto in = seg(me - s - 1);
     tmp.resize(in.size());
     exchange(c, (me + 1) % p, seg(me - s), (me - 1 + p) % p, tmp);
-    c.op->apply(in, tmp, true);
+    combine(c, in, tmp, true);
   }
   ring_allgatherv(c, c.out, off, 1);
 }

@@ -1,13 +1,20 @@
 #include "weft/coll/benchmark.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <stdexcept>
 
 #include "weft/coll/collectives.hpp"
+#include "weft/coll/detail/benchmark_check.hpp"
 
 namespace weft::coll {
 
 namespace {
+
+using detail::allocate;
+using detail::prepare;
+using detail::verify;
 
 template <class T>
 void run_once(group& g, const benchmark_case& c, std::vector<T>& a, std::vector<T>& b, const options& o) {
@@ -26,16 +33,24 @@ template <class T>
 void measure(pe& p, const benchmark_case& c, std::vector<vtime>& per_pe) {
   auto g = group::world(p);
   const auto n = static_cast<std::size_t>(c.bytes) / sizeof(T), size = static_cast<std::size_t>(p.size());
-  const bool root = p.rank() == c.root;
-  std::vector<T> a(n, T(1));
-  std::vector<T> b;
-  if (c.op == operation::allgather || ((c.op == operation::scatter || c.op == operation::gather) && root)) b.resize(n * size);
-  if (c.op == operation::reduce && root) b.resize(n);
+  auto x = allocate<T>(c, p.rank(), c.root, n, size, T(1));
   const options o{.algorithm = c.algorithm};
   p.barrier();
   const vtime start = p.now();
-  for (int i = 0; i < c.iterations; ++i) run_once(g, c, a, b, o);
+  for (int i = 0; i < c.iterations; ++i) {
+    if (c.check) prepare(x, c, p.rank(), n);  // real work only: no virtual time passes
+    run_once(g, c, x.a, x.b, o);
+    if (c.check) verify(p.rank(), p.size(), c, c.root, x, n);
+  }
   per_pe[static_cast<std::size_t>(p.rank())] = vtime{(p.now() - start).ps / c.iterations};
+  // A root other than 0 catches algorithms that only work from rank 0; untimed.
+  if (!c.check || !has_root(c.op) || p.size() < 2) return;
+  auto other = c;
+  other.root = c.root != 0 ? c.root : p.size() - 1;
+  auto y = allocate<T>(other, p.rank(), other.root, n, size, T(0));
+  prepare(y, other, p.rank(), n);
+  run_once(g, other, y.a, y.b, o);
+  verify(p.rank(), p.size(), other, other.root, y, n);
 }
 
 }  // namespace

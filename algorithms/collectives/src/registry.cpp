@@ -26,7 +26,7 @@ constexpr std::array<operation_entry, 7> operation_table{{
 }};
 
 // Grouped by operation, in the order of `operation`, so algorithms(op) is a contiguous slice.
-constexpr std::array<algorithm_entry, 14> algorithm_table{{
+constexpr std::array<algorithm_entry, 15> algorithm_table{{
     {op::broadcast, "binomial", "log2 P steps, the set of senders doubles each step", detail::broadcast_binomial},
     {op::broadcast, "scatter-allgather", "chained scatter of P pieces, then ring allgather (large data)",
      detail::broadcast_scatter_allgather},
@@ -36,6 +36,8 @@ constexpr std::array<algorithm_entry, 14> algorithm_table{{
     {op::gather, "linear", "every member sends its block to the root", detail::gather_linear},
     {op::reduce, "gather-reduce", "linear gather, then the root reduces in rank order", detail::reduce_gather},
     {op::reduce, "binomial", "binomial tree, partial results combined on the way up", detail::reduce_binomial},
+    {op::reduce, "knomial", "radix-4 k-nomial tree: each parent takes 3 children per level (MVAPICH2's)",
+     detail::reduce_knomial},
     {op::allgather, "recursive-doubling", "log2 P exchanges with partner rank XOR 2^k, data doubling",
      detail::allgather_recursive_doubling},
     {op::allgather, "ring", "P-1 steps, each member passes one block to its right neighbour", detail::allgather_ring},
@@ -61,6 +63,10 @@ operation parse_operation(std::string_view name) {
 }
 
 std::string_view to_string(operation o) { return operation_table[static_cast<std::size_t>(o)].name; }
+
+bool has_root(operation o) {
+  return o == operation::broadcast || o == operation::scatter || o == operation::gather || o == operation::reduce;
+}
 
 std::span<const algorithm_entry> algorithms(operation o) {
   std::size_t first = 0;

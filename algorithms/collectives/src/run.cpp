@@ -73,6 +73,7 @@ void run(operation op, const options& o, call& c) {
     throw std::invalid_argument(where(c) + e.what());
   }
   c.algorithm = a->name;
+  charge_call(c);
   a->run(c);
 }
 

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "weft/link_model.hpp"
+
 namespace weft::coll::detail {
 
 std::string where(const call& c) {
@@ -23,7 +25,18 @@ void check_size(const call& c, int from, std::size_t got, std::size_t expected) 
                             std::to_string(c.g->global(from)) + ", got " + std::to_string(got) +
                             " (buffer sizes differ across PEs)");
 }
+
+// The collective library's host costs (host_model, docs/model.md): zero unless the machine sets them.
+void charge_recv(const call& c) { c.g->self().overhead(c.g->self().host().coll_recv); }
 }  // namespace
+
+void charge_call(const call& c) { c.g->self().overhead(c.g->self().host().coll_call); }
+
+void combine(const call& c, std::span<std::byte> acc, std::span<const std::byte> in, bool in_first) {
+  auto& self = c.g->self();
+  self.overhead(self.host().reduce_tau.serialize(static_cast<std::int64_t>(acc.size())));
+  c.op->apply(acc, in, in_first);
+}
 
 void send_to(const call& c, int to, std::span<const std::byte> data) {
   c.g->self().send(c.g->global(to), c.tag, payload(data));
@@ -31,11 +44,13 @@ void send_to(const call& c, int to, std::span<const std::byte> data) {
 
 void take(const call& c, int from, const received& m, std::span<std::byte> into) {
   check_size(c, from, m.data.size(), into.size());
+  charge_recv(c);
   if (!into.empty()) std::memcpy(into.data(), m.data.data(), into.size());
 }
 
 void recv_from(const call& c, int from, std::span<std::byte> into) {
   check_size(c, from, c.g->self().recv_into(into, c.g->global(from), c.tag).bytes, into.size());
+  charge_recv(c);
 }
 
 void exchange(const call& c, int to, std::span<const std::byte> out, int from, std::span<std::byte> in) {

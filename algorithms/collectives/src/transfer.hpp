@@ -24,6 +24,11 @@ void recv_from(const call& c, int from, std::span<std::byte> into);
 void take(const call& c, int from, const received& m, std::span<std::byte> into);
 /// Sends `out` to `to` and receives `in` from `from` at the same time.
 void exchange(const call& c, int to, std::span<const std::byte> out, int from, std::span<std::byte> in);
+/// acc = op(acc, in) (in_first: op(in, acc)), charging the host's reduction time per byte.
+void combine(const call& c, std::span<std::byte> acc, std::span<const std::byte> in, bool in_first);
+/// Charges the host's cost of entering a collective call (host_model::coll_call).
+void charge_call(const call& c);
+
 /// Waits for the send requests.
 void wait_sends(const call& c, std::vector<request>& sends);
 

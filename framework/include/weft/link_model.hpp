@@ -10,7 +10,10 @@
 namespace weft {
 
 enum class switching { store_and_forward, cut_through };
-enum class port_model { all_port, single_port };
+/// all_port: any number of injections and ejections at once; single_port: one injection and
+/// one ejection at a time; single_send: one injection at a time (a node starts one transfer per
+/// step, as a host with one DMA engine or one HCA does), any number of ejections.
+enum class port_model { all_port, single_port, single_send };
 
 /// The host: what a PE's CPU pays to communicate and compute. PE code sees only this part.
 struct host_model {
@@ -28,6 +31,15 @@ struct host_model {
   /// rest by DMA (α, τ). -1: no short path.
   std::int64_t short_max = -1;
   bool uses_short_path(std::int64_t bytes) const { return short_max >= 0 && bytes <= short_max; }
+
+  // ---- Collective library costs (seed 003, issue 13 §3; docs/model.md "Collective host costs").
+  // What an MPI-style library's software path adds on top of its messages; charged as overhead
+  // by weft::coll only (point-to-point calls never pay them). Zero by default, so a machine
+  // without them times exactly as before.
+  vtime coll_call{};        ///< per collective call: entry, argument checks, algorithm dispatch
+  vtime coll_recv{};        ///< per message a collective receives: progress polling, matching, copy out
+  byte_time reduce_tau{};   ///< the reduction operation's CPU time per byte of each combined operand
+  // ---- end of collective library costs
 };
 
 /// The flit network's routers and links (docs/model.md, "The flit network"). Read only when
@@ -85,6 +97,7 @@ struct link_model : host_model, wire_model {
 
  private:
   std::string describe_flit(bool ticks) const;
+  std::string describe_collective(bool ticks) const;  ///< "" when every collective cost is zero
 };
 
 /// "message, flit": the networks a link model may name, for help texts.

@@ -27,6 +27,7 @@ namespace weft {
 namespace detail {
 struct pe_state;
 }
+struct host_model;
 
 /// A message tag. User tags are >= 0; negative tags are reserved for weft's own protocols.
 struct tag {
@@ -223,6 +224,12 @@ class pe {
   /// Charges a kernel by the machine's kernel model: kernel overhead + max(flops / flop rate,
   /// bytes x memory time). Needs a flop rate for flops > 0 and a memory bandwidth for bytes > 0.
   void compute(kernel k);
+
+  /// The host's costs, read-only (weft/link_model.hpp). For libraries built on this API that
+  /// charge costs of their own, such as weft::coll and host_model::coll_call.
+  const host_model& host() const;
+  /// Charges CPU overhead (reported as overhead, not compute): a library's software path.
+  void overhead(vtime duration);
 
   /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
   void barrier();

@@ -21,6 +21,8 @@ constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth
                                           "short_bandwidth", "chain_alpha",
                                           // the compute device's kernel model (compute(kernel))
                                           "memory_bandwidth", "kernel_overhead",
+                                          // the collective library's host costs
+                                          "coll_call", "coll_recv", "reduce_tau",
                                           // the flit network's (network = "flit")
                                           "vcs", "buffer", "flit_size", "packet_flits", "cycle", "router_delay",
                                           "link_delay", "credit_delay"};
@@ -112,6 +114,9 @@ void read_link(const reader& r, link_model& m) {
   time("short_alpha", m.short_alpha);
   rate("short_tau", "short_bandwidth", m.short_tau);
   time("chain_alpha", m.chain_alpha);
+  time("coll_call", m.coll_call);
+  time("coll_recv", m.coll_recv);
+  if (auto t = r.text("reduce_tau")) m.reduce_tau = parse_byte_time(*t, r.where("reduce_tau"));
   auto count = [&](std::string_view key, int& into) {
     auto t = r.text(key);
     if (!t) return;

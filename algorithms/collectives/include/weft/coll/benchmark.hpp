@@ -19,6 +19,11 @@ struct benchmark_case {
   std::int64_t bytes = 8;   ///< per PE (broadcast: the whole buffer; scatter/gather/allgather: one block)
   int iterations = 1;
   int root = 0;
+  /// Verify every call's result with distinct data per rank (value of element i at rank r:
+  /// r·n + i + 1), and, for an operation with a root, one more call at a non-zero root
+  /// (P − 1 when `root` is 0) after the timed ones. Costs no virtual time; a wrong result
+  /// throws from the PE ("check failed: ..."), which fails the run. Off: every buffer is ones.
+  bool check = true;
 };
 
 struct latency {
@@ -26,7 +31,8 @@ struct latency {
 };
 
 /// The PE program; PE r writes its time per call to per_pe[r] (sized to the run's PE count).
-/// Doubles (sum) when `bytes` is a multiple of 8, else bytes (sum mod 256).
+/// Doubles (sum) when `bytes` is a multiple of 8, else bytes (sum mod 256). With `check`, the
+/// timed calls carry distinct data and every result is verified (see benchmark_case::check).
 program benchmark_program(const benchmark_case& c, std::vector<vtime>& per_pe);
 /// What the benchmark keeps in memory and in flight on `procs` PEs (its buffers are real: the
 /// collectives compute on them), for the run's memory estimate.

@@ -31,6 +31,8 @@ std::span<const operation_entry> operations();
 /// Throws std::invalid_argument listing the known operations.
 operation parse_operation(std::string_view name);
 std::string_view to_string(operation op);
+/// Broadcast, scatter, gather and reduce have a root; the others do not.
+bool has_root(operation op);
 
 /// The algorithms of one operation.
 std::span<const algorithm_entry> algorithms(operation op);
