@@ -31,7 +31,9 @@ class solver {
     r_ = b_;
     dir_.assign(n_, 0.0);
     q_.assign(n_, 0.0);
-    piece_.assign(static_cast<std::size_t>(split_.block()), 0.0);
+    // A PE with fewer rows than the block sends its direction padded with zeros (piece_); one
+    // with a full block sends its direction as it is, without the copy.
+    if (static_cast<std::int64_t>(n_) < split_.block()) piece_.assign(static_cast<std::size_t>(split_.block()), 0.0);
     gathered_.assign(static_cast<std::size_t>(split_.block() * split_.procs), 0.0);
     if (p.precond == preconditioner::jacobi) {
       inv_diag_.assign(n_, 0.0);
@@ -64,9 +66,9 @@ class solver {
       kernel_step(phase::axpy, axpy_cost(n()), [&] {
         for (std::size_t i = 0; i < n_; ++i) dir_[i] = beta * dir_[i] + z[i];
       });
-      std::copy(dir_.begin(), dir_.end(), piece_.begin());
+      if (!piece_.empty()) std::copy(dir_.begin(), dir_.end(), piece_.begin());
       collective_step(phase::allgather, [&] {
-        coll::allgather(group_, piece_, gathered_, {.algorithm = p_.allgather_algorithm});
+        coll::allgather(group_, piece_.empty() ? dir_ : piece_, gathered_, {.algorithm = p_.allgather_algorithm});
       });
       kernel_step(phase::spmv, spmv_cost(n(), a_.nnz(), split_.rows), [&] {
         sparse::multiply(a_, gathered_, q_);
