@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
     weft::machine m(topology, preset.model, preset.routing);
     weft::cg::params p;
     p.fixed_iterations = iterations;
-    p.allgather_algorithm = allgather;
+    if (!allgather.empty()) p.allgather_algorithm = allgather;  // else the solver's (the paper's) default
     p.compute = compute == "measured" ? weft::cg::compute_mode::measured : weft::cg::compute_mode::model;
     weft::run_options opt;
     opt.workers = workers;

@@ -95,6 +95,15 @@ BOOST_DATA_TEST_CASE(collective_host_costs_add_once_per_call_and_once_per_receiv
   BOOST_TEST(ring.makespan.ps == alpha + 8 * tau);
 }
 
+// A group of one communicates with nobody: no call cost (MPI returns at once).
+BOOST_AUTO_TEST_CASE(a_collective_on_one_pe_costs_nothing) {
+  auto model = abstract_model(weft::port_model::all_port);
+  model.coll_call = vtime::ticks(1000);
+  weft::machine m("full:2", model);
+  auto r = m.run(1, [](weft::pe& p) { coll::allreduce(p, 1.0, std::plus<>{}, {.algorithm = "dissemination"}); });
+  BOOST_TEST(r.makespan.ps == 0);
+}
+
 // Each of the P - 1 steps moves one block of m/P bytes one hop: (P - 1)(α + (m/P)τ).
 BOOST_DATA_TEST_CASE(ring_allgather_takes_p_minus_one_neighbour_steps_of_one_block,
                      bd::make({3, 4, 5, 8, 16}) * bd::make({16, 4096}), procs, m) {

@@ -55,6 +55,12 @@ void allgather_recursive_doubling(const call& c) {
   };
   for (int mask = 1; mask < p2; mask <<= 1) {
     const int partner = me ^ mask, mine = me & ~(mask - 1), theirs = partner & ~(mask - 1);
+    if (p2 == p) {  // no folded members: each range is contiguous in the result, sent and received in place
+      const auto len = static_cast<std::size_t>(mask) * b;
+      exchange(c, partner, c.out.subspan(static_cast<std::size_t>(mine) * b, len), partner,
+               c.out.subspan(static_cast<std::size_t>(theirs) * b, len));
+      continue;
+    }
     out_buf.resize(range_bytes(mine, mask));
     in_buf.resize(range_bytes(theirs, mask));
     pack_range(mine, mask, out_buf, true);
