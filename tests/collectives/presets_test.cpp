@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(every_preset_on_the_search_path_loads_and_has_sixteen_pes) 
 BOOST_AUTO_TEST_CASE(an_unknown_preset_is_answered_with_the_known_names) {
   BOOST_CHECK_EXCEPTION(presets::load("ha-pacs"), std::invalid_argument, [](const auto& e) {
     return std::string(e.what()) ==
-           "unknown machine preset 'ha-pacs' (known: ha-pacs-ib, ha-pacs-ib-gpu, ha-pacs-tca, ha-pacs-tca-gpu)";
+           "unknown machine preset 'ha-pacs' (known: ha-pacs-ib, ha-pacs-ib-gpu, ha-pacs-tca, ha-pacs-tca-cg, ha-pacs-tca-gpu)";
   });
 }
 
