@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -130,7 +131,9 @@ command_runner add_cg_command(CLI::App& app) {
     } catch (const sparse::format_error& e) {
       throw std::invalid_argument(e.what());
     }
-    cg_matrix_info info{s->matrix.empty() ? s->generate : s->matrix, a.rows, a.nnz(), s->rhs};
+    // A file is named by its file name, so that reports compare across checkouts.
+    cg_matrix_info info{s->matrix.empty() ? s->generate : std::filesystem::path(s->matrix).filename().string(), a.rows,
+                        a.nnz(), s->rhs};
     // Everything is checked before the first run prints anything.
     const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
       cg::check(a, b, run.procs, p);
@@ -146,7 +149,13 @@ command_runner add_cg_command(CLI::App& app) {
     for (const auto& [name, o, built, procs, opt] : plan) {
       if (warned != &built->m) {
         warn_if_no_link_model(built->m.model(), std::cerr);
-        std::cout << fmt::format("# machine {}: {}\n", name, built->m.model().describe());
+        const auto& model = built->m.model();
+        const double memory = model.memory_time.num > 0
+                                  ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
+                                  : 0;
+        std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
+                                 model.describe(), model.flops.per_second / 1e9, memory / 1e9,
+                                 format_time(model.kernel_overhead));
       }
       warned = &built->m;
       auto out = cg::solve(built->m, procs, a, b, p, opt);
