@@ -37,7 +37,7 @@ std::vector<double> make_rhs(const std::string& spec, std::int64_t rows) {
   if (spec == "ones") return std::vector<double>(static_cast<std::size_t>(rows), 1.0);
   if (spec == "random" || spec.starts_with("random:")) {
     std::uint64_t seed = 1;
-    if (spec.size() > 7) {
+    if (spec.size() >= 7) {  // "random:" with the seed missing is refused below
       const auto text = spec.substr(7);
       std::size_t used = 0;
       try {
@@ -81,8 +81,8 @@ command_runner add_cg_command(CLI::App& app) {
   auto s = std::make_shared<state>();
   auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
   sub->footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 9 --max-iter reached "
-              "without --tol; 2 bad input (docs/cli.md).");
+              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 9 not converged (--max-iter "
+              "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
   auto* matrix = sub->add_option("--matrix", s->matrix, "Matrix Market file (coordinate, symmetric positive definite)");
   auto* generate = sub->add_option("--generate", s->generate, "generated matrix: poisson2d:N, poisson3d:N, banded:ROWS,NNZ[,SEED]");
   matrix->excludes(generate);
@@ -94,7 +94,9 @@ command_runner add_cg_command(CLI::App& app) {
   sub->add_option("--precond", s->precond, "none or jacobi")->capture_default_str();
   sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)")
       ->capture_default_str();
-  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm, "allreduce algorithm (weft coll --help lists them)")
+  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm,
+                  "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
+                  "that differ in the last bit: docs/cg.md)")
       ->capture_default_str();
   sub->add_option("--compute", s->compute, "model (the machine's kernel model) or measured (host time, not reproducible)")
       ->capture_default_str();
@@ -117,6 +119,10 @@ command_runner add_cg_command(CLI::App& app) {
     if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
     if (sub->count("--iterations") && p.fixed_iterations < 1)
       throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
+    for (const char* ignored : {"--tol", "--max-iter"})
+      if (sub->count("--iterations") && sub->count(ignored))
+        throw std::invalid_argument(std::string(ignored) + " has no effect with --iterations (which runs exactly N "
+                                                          "iterations); give one of them");
     const auto typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
     const auto machines = split_machines(s->machine.machine);
     check_outputs({{"--json", s->machine.json_file},
@@ -126,7 +132,9 @@ command_runner add_cg_command(CLI::App& app) {
     sparse::csr_matrix a;
     std::vector<double> b;
     try {  // a malformed file is bad input: one line naming the file and the line, exit 2
-      a = s->matrix.empty() ? sparse::generate(s->generate) : sparse::read_matrix_market(s->matrix);
+      // Refused at the size line or the spec if it would not fit --max-memory (default: half the RAM).
+      const std::int64_t limit = parse_max_memory(s->machine.control.max_memory);
+      a = s->matrix.empty() ? sparse::generate(s->generate, limit) : sparse::read_matrix_market(s->matrix, limit);
       b = make_rhs(s->rhs, a.rows);
     } catch (const sparse::format_error& e) {
       throw std::invalid_argument(e.what());

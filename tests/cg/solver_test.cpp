@@ -127,6 +127,42 @@ BOOST_AUTO_TEST_CASE(fixed_iterations_run_exactly_that_many) {
   BOOST_TEST(out.relative_residual < 1e-8);
 }
 
+// With the default allreduce every PE gets the same bits, so no tolerance can split them: this
+// one equals PE 0's residual at some iteration and deadlocked dissemination (PEs disagreed).
+BOOST_AUTO_TEST_CASE(every_pe_takes_the_same_branch_with_the_default_allreduce) {
+  const auto a = sparse::generate("poisson2d:30");
+  const std::vector<double> b(static_cast<std::size_t>(a.rows), 1.0);
+  for (int procs : {4, 8, 16}) {
+    cg::params p;
+    p.tol = 0.077296883673815056;
+    auto out = solve(a, b, procs, p);
+    BOOST_TEST_REQUIRE(out.run.status == weft::run_status::ok);
+    // and a tolerance equal to this run's own residual at its 40th iteration
+    cg::params five;
+    five.fixed_iterations = 40;
+    p.tol = solve(a, b, procs, five).recurrence_residual;
+    BOOST_TEST(solve(a, b, procs, p).run.status == weft::run_status::ok);
+  }
+}
+
+// Far past convergence on a matrix of tiny norm ρ and p'Ap fall into the subnormals: the
+// arithmetic is frozen there instead of stopping "not-spd" or producing NaN.
+BOOST_AUTO_TEST_CASE(fixed_iterations_past_convergence_on_a_tiny_matrix_stay_finite) {
+  for (double scale : {1e-12, 1e-200}) {
+    auto a = sparse::generate("poisson2d:10");
+    for (auto& v : a.val) v *= scale;
+    const std::vector<double> b(static_cast<std::size_t>(a.rows), 1.0);
+    cg::params p;
+    p.fixed_iterations = 2000;
+    for (int procs : {1, 4}) {
+      auto out = solve(a, b, procs, p);
+      BOOST_TEST((out.status == cg::stop_reason::iterations_done), "scale " << scale);
+      BOOST_TEST(std::isfinite(out.relative_residual));
+      BOOST_TEST(out.relative_residual < 1e-8);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_matrix_that_is_not_positive_definite_stops_with_its_iteration) {
   // diag(1, -5, 1, 1), b = ones: p1 = b and p1'A p1 = -2 at the first iteration.
   sparse::csr_matrix a;

@@ -47,10 +47,20 @@ class solver {
 
   pe_result run() {
     pe_result out;
+    // Before the loop (x0 = 0, r0 = b): ||r0|| = ||b||. Charged, but kept apart from the
+    // iterations' phases so that "per iteration" means the loop's cost (out.setup).
+    const breakdown before = time_;
     const double norm0 = std::sqrt(sum(local_dot(r_, r_)));
+    for (std::size_t ph = 0; ph < phase_count; ++ph) {
+      out.setup += time_[ph] - before[ph];
+      time_[ph] = before[ph];
+    }
     const int limit = p_.fixed_iterations > 0 ? p_.fixed_iterations : p_.max_iter;
     double rho_prev = 0, rel = 1;
+    bool met_tol = false, frozen = false;
     out.status = p_.fixed_iterations > 0 ? stop_reason::iterations_done : stop_reason::max_iterations;
+    // Every branch below reads values from allreduces; they must be the same bits on every PE
+    // (docs/cg.md, "Agreement"), or one PE would stop while the others wait for it.
     for (int k = 1; k <= limit; ++k) {
       std::span<const double> z = r_;
       if (!inv_diag_.empty()) {
@@ -60,9 +70,12 @@ class solver {
         z = z_;
       }
       const double rho = sum(local_dot(r_, z));
-      // p := z (first iteration) or beta p + z. Past exact convergence rho may reach 0; beta 0
-      // then keeps the arithmetic finite for --iterations runs.
-      const double beta = k == 1 || rho_prev == 0 ? 0.0 : rho / rho_prev;
+      // Past convergence (--iterations N beyond what the matrix needs) ρ and p'Ap shrink into
+      // the subnormals and their quotients lose all meaning: from the first iteration whose
+      // values are no longer normal numbers the arithmetic is frozen (α = β = 0) while every
+      // kernel and collective is still run and charged.
+      frozen = frozen || (met_tol && !std::isnormal(rho));
+      const double beta = k == 1 || frozen ? 0.0 : rho / rho_prev;
       kernel_step(phase::axpy, axpy_cost(n()), [&] {
         for (std::size_t i = 0; i < n_; ++i) dir_[i] = beta * dir_[i] + z[i];
       });
@@ -74,22 +87,25 @@ class solver {
         sparse::multiply(a_, gathered_, q_);
       });
       const double pq = sum(local_dot(dir_, q_));
-      if (!(pq > 0) && rho > 0) {  // p'Ap <= 0 with p != 0: A is not positive definite
+      frozen = frozen || (met_tol && !(std::isnormal(pq) && pq > 0));
+      if (!frozen && !(pq > 0) && rho > 0) {  // p'Ap <= 0 with p != 0: A is not positive definite
         out.status = stop_reason::not_spd;
         out.not_spd_iteration = k;
         out.iterations = k;
         break;
       }
-      const double alpha = pq > 0 ? rho / pq : 0.0;
+      const double alpha = frozen || !(pq > 0) ? 0.0 : rho / pq;
       kernel_step(phase::axpy, axpy_cost(n()), [&] {
         for (std::size_t i = 0; i < n_; ++i) x_[i] += alpha * dir_[i];
       });
       kernel_step(phase::axpy, axpy_cost(n()), [&] {
         for (std::size_t i = 0; i < n_; ++i) r_[i] -= alpha * q_[i];
       });
-      rel = std::sqrt(sum(local_dot(r_, r_))) / norm0;
+      const double now = std::sqrt(sum(local_dot(r_, r_))) / norm0;
+      if (!frozen) rel = now;
       out.iterations = k;
-      if (p_.fixed_iterations == 0 && rel < p_.tol) {
+      met_tol = met_tol || rel < p_.tol;
+      if (p_.fixed_iterations == 0 && met_tol) {
         out.status = stop_reason::converged;
         break;
       }

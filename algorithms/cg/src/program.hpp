@@ -12,7 +12,8 @@ namespace weft::cg::detail {
 /// What PE r reports: its rows of x and its time per phase.
 struct pe_result {
   std::vector<double> x;
-  breakdown time{};
+  breakdown time{};  ///< the iterations' time per phase
+  vtime setup{};     ///< before the loop: the dot product and allreduce of ||r0||
   stop_reason status = stop_reason::max_iterations;
   int iterations = 0;
   int not_spd_iteration = 0;

@@ -21,6 +21,7 @@ std::string_view to_string(stop_reason s) {
     case stop_reason::max_iterations: return "max-iterations";
     case stop_reason::iterations_done: return "iterations-done";
     case stop_reason::not_spd: return "not-spd";
+    case stop_reason::inaccurate: return "inaccurate";
   }
   return "?";
 }
@@ -68,7 +69,8 @@ void check_machine(const machine& m, const params& p) {
 
 traffic_hint traffic(const sparse::csr_matrix& a, int procs) {
   const detail::row_split split{a.rows, procs};
-  const std::int64_t block = split.block() * 8;
+  // Recursive doubling's last allgather step sends half the vector in one message.
+  const std::int64_t block = split.block() * 8 * std::max(1, procs / 2);
   // Per PE: its rows (value and column per nonzero), eight vectors of its rows, the gathered vector.
   const std::int64_t rows_bytes = (a.nnz() / procs + 1) * 16 + split.block() * 8 * 8 + split.block() * procs * 8;
   return {.messages_in_flight = static_cast<std::int64_t>(procs) * 2,
@@ -112,6 +114,7 @@ outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::spa
   out.not_spd_iteration = first.not_spd_iteration;
   out.recurrence_residual = first.recurrence_residual;
   out.rank0 = first.time;
+  out.setup = first.setup;
   out.x.reserve(static_cast<std::size_t>(a.rows));
   for (const auto& r : results) {
     out.x.insert(out.x.end(), r.x.begin(), r.x.end());
@@ -120,6 +123,7 @@ outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::spa
   out.makespan = out.run.makespan;
   out.relative_residual = true_residual(a, b, out.x);
   out.converged = out.status != stop_reason::not_spd && out.relative_residual < p.tol;
+  if (out.status == stop_reason::converged && !out.converged) out.status = stop_reason::inaccurate;
   return out;
 }
 

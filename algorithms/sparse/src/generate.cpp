@@ -42,9 +42,16 @@ Int whole(std::string_view spec, std::string_view name, std::string_view word, I
   return v;
 }
 
-void refuse_if_too_big(std::string_view spec, double nnz) {
+/// Refuses before anything is allocated: more nonzeros than 32-bit indices reach, or (max_bytes
+/// > 0) more memory than the limit (16 B per nonzero, 8 per row).
+void refuse_if_too_big(std::string_view spec, double nnz, double rows, std::int64_t max_bytes) {
   if (nnz > most_nnz)
     refuse(fmt::format("matrix generator '{}': {:.0f} nonzeros (at most 2^31 = {:.0f})", spec, nnz, most_nnz));
+  const double need = nnz * 16 + rows * 8;
+  if (max_bytes > 0 && need > static_cast<double>(max_bytes))
+    refuse(fmt::format("matrix generator '{}': {:.0f} nonzeros need about {:.2f} GiB, more than the memory limit "
+                       "{:.2f} GiB (raise it with --max-memory)",
+                       spec, nnz, need / 1073741824.0, static_cast<double>(max_bytes) / 1073741824.0));
 }
 
 /// The (2d+1)-point Laplacian on an n^d grid with Dirichlet boundaries, row x + n y + n^2 z.
@@ -76,11 +83,12 @@ csr_matrix laplacian(std::int64_t n, int dims) {
   return a;
 }
 
-csr_matrix poisson(std::string_view spec, std::string_view args, int dims) {
+csr_matrix poisson(std::string_view spec, std::string_view args, int dims, std::int64_t max_bytes) {
   const auto n = whole<std::int64_t>(spec, "N", args, 1);
   // Stored: every grid point, plus both directions of each of the dims * n^(d-1) * (n-1) grid edges.
   const double points = std::pow(static_cast<double>(n), dims);
-  refuse_if_too_big(spec, points + 2.0 * dims * points / static_cast<double>(n) * static_cast<double>(n - 1));
+  refuse_if_too_big(spec, points + 2.0 * dims * points / static_cast<double>(n) * static_cast<double>(n - 1), points,
+                    max_bytes);
   return laplacian(n, dims);
 }
 
@@ -88,7 +96,7 @@ csr_matrix poisson(std::string_view spec, std::string_view args, int dims) {
 /// std::uniform_real_distribution whose algorithm each standard library picks.
 double unit_interval(std::mt19937_64& bits) { return static_cast<double>(bits() >> 11) * 0x1p-53; }
 
-csr_matrix banded(std::string_view spec, std::string_view args) {
+csr_matrix banded(std::string_view spec, std::string_view args, std::int64_t max_bytes) {
   const auto fields = split(args, ',');
   if (fields.size() < 2 || fields.size() > 3)
     refuse(fmt::format("matrix generator '{}': expected banded:ROWS,NNZ_PER_ROW[,SEED]", spec));
@@ -102,8 +110,10 @@ csr_matrix banded(std::string_view spec, std::string_view args) {
     refuse(fmt::format("matrix generator '{}': NNZ_PER_ROW {} exceeds ROWS {} (must be <= ROWS)", spec, per_row, rows));
   const std::int64_t half = (per_row - 1) / 2;
   // Each row holds per_row entries except the first and last `half`, which miss 1..half of them.
-  refuse_if_too_big(spec, static_cast<double>(rows) * static_cast<double>(per_row) -
-                              static_cast<double>(half) * static_cast<double>(half + 1));
+  refuse_if_too_big(spec,
+                    static_cast<double>(rows) * static_cast<double>(per_row) -
+                        static_cast<double>(half) * static_cast<double>(half + 1),
+                    static_cast<double>(rows), max_bytes);
 
   // Built in place (no triplets: a 10^6-row band of 27 would need 650 MB of them). A row's band is
   // contiguous, so entry (r, c) sits at row_start[r] + c - first(r).
@@ -138,13 +148,13 @@ csr_matrix banded(std::string_view spec, std::string_view args) {
 
 }  // namespace
 
-csr_matrix generate(std::string_view spec) {
+csr_matrix generate(std::string_view spec, std::int64_t max_bytes) {
   const std::size_t colon = spec.find(':');
   const std::string_view name = spec.substr(0, colon);
   const std::string_view args = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
-  if (name == "poisson2d") return poisson(spec, args, 2);
-  if (name == "poisson3d") return poisson(spec, args, 3);
-  if (name == "banded") return banded(spec, args);
+  if (name == "poisson2d") return poisson(spec, args, 2, max_bytes);
+  if (name == "poisson3d") return poisson(spec, args, 3, max_bytes);
+  if (name == "banded") return banded(spec, args, max_bytes);
   refuse(fmt::format("unknown matrix generator '{}' (known: {})", name, known));
 }
 

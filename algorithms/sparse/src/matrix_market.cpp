@@ -9,8 +9,8 @@
 
 namespace weft::sparse {
 
-csr_matrix parse_matrix_market(std::istream& in, const std::string& source) {
-  detail::mm_contents m = detail::read_mm(in, source);
+csr_matrix parse_matrix_market(std::istream& in, const std::string& source, std::int64_t max_bytes) {
+  detail::mm_contents m = detail::read_mm(in, source, max_bytes);
   if (m.format == detail::mm_format::array)  // a dense file lists its zeros; a sparse matrix does not store them
     std::erase_if(m.entries, [](const triplet& t) { return t.val == 0; });
   if (m.symmetry == detail::mm_symmetry::symmetric) {
@@ -23,9 +23,9 @@ csr_matrix parse_matrix_market(std::istream& in, const std::string& source) {
   return from_triplets(m.rows, m.cols, std::move(m.entries));
 }
 
-csr_matrix read_matrix_market(const std::filesystem::path& file) {
+csr_matrix read_matrix_market(const std::filesystem::path& file, std::int64_t max_bytes) {
   std::ifstream in = detail::open_for_reading(file);
-  return parse_matrix_market(in, file.string());
+  return parse_matrix_market(in, file.string(), max_bytes);
 }
 
 }  // namespace weft::sparse

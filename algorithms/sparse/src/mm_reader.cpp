@@ -94,7 +94,8 @@ std::optional<double> real_number(std::string_view s) {
 
 class reader {
  public:
-  reader(std::istream& in, const std::string& source) : lines_(in), source_(source) {}
+  reader(std::istream& in, const std::string& source, std::int64_t max_bytes)
+      : lines_(in), source_(source), max_bytes_(max_bytes) {}
 
   mm_contents read() {
     read_header();
@@ -174,6 +175,7 @@ class reader {
         fail_here(fmt::format("array of {} x {} values is too large", out_.rows, out_.cols));
       declared_ = out_.symmetry == mm_symmetry::symmetric ? out_.rows * (out_.rows + 1) / 2 : out_.rows * out_.cols;
     }
+    refuse_sizes_beyond_limits();
     // Capped: a corrupt count must not reserve gigabytes before the first entry is read.
     out_.entries.reserve(static_cast<std::size_t>(std::min<std::int64_t>(declared_, std::int64_t{1} << 24)));
   }
@@ -246,11 +248,32 @@ class reader {
   const std::string& source_;
   mm_contents out_;
   std::int64_t declared_ = 0;
+  std::int64_t max_bytes_ = 0;
+
+  // A size line is checked before anything is allocated for it: a corrupt or huge one must be
+  // refused with its line, not end in an allocation failure or the host's out-of-memory killer.
+  void refuse_sizes_beyond_limits() const {
+    constexpr std::int64_t most_index = (std::int64_t{1} << 31) - 1;  // CSR indices stay 32-bit
+    for (auto [count, name] : {std::pair{out_.rows, "row count"}, std::pair{out_.cols, "column count"}})
+      if (count > most_index)
+        fail_here(fmt::format("{} {} is above 2^31 - 1 = {} (the largest matrix weft reads)", name, count, most_index));
+    if (max_bytes_ <= 0) return;
+    // Each stored entry: a triplet while reading (24 B), twice when symmetric, then CSR (16 B).
+    const double mirrored = out_.symmetry == mm_symmetry::symmetric ? 2.0 : 1.0;
+    const double need = static_cast<double>(declared_) * mirrored * 40.0 + static_cast<double>(out_.rows) * 8.0;
+    if (need > static_cast<double>(max_bytes_))
+      fail_here(fmt::format("{} entries of a {} x {} matrix need about {:.2f} GiB, more than the memory limit {:.2f} GiB "
+                            "(raise it with --max-memory)",
+                            declared_, out_.rows, out_.cols, need / 1073741824.0,
+                            static_cast<double>(max_bytes_) / 1073741824.0));
+  }
   std::int64_t array_row_ = 0, array_col_ = 0;
 };
 
 }  // namespace
 
-mm_contents read_mm(std::istream& in, const std::string& source) { return reader(in, source).read(); }
+mm_contents read_mm(std::istream& in, const std::string& source, std::int64_t max_bytes) {
+  return reader(in, source, max_bytes).read();
+}
 
 }  // namespace weft::sparse::detail

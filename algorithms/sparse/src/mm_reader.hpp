@@ -26,7 +26,8 @@ struct mm_contents {
   std::vector<triplet> entries;
 };
 
-mm_contents read_mm(std::istream& in, const std::string& source);
+/// `max_bytes` > 0: refuse, at the size line, a file whose declared size would need more memory.
+mm_contents read_mm(std::istream& in, const std::string& source, std::int64_t max_bytes = 0);
 
 /// Throws format_error "SOURCE:LINE: WHAT".
 [[noreturn]] void fail(const std::string& source, std::int64_t line, std::string_view what);

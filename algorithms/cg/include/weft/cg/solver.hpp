@@ -39,15 +39,19 @@ struct params {
   int max_iter = 0;            ///< stop after this many iterations; 0: 10 x rows
   int fixed_iterations = 0;    ///< > 0: run exactly this many iterations whatever the residual
   preconditioner precond = preconditioner::none;
-  /// The paper's algorithms by default (Fig. 13 with Fig. 10's allgather and allreduce); empty:
-  /// the collectives' own choice by size (docs/collectives.md).
+  /// The algorithms (empty: the collectives' own choice by size, docs/collectives.md); the
+  /// allgather is the paper's (Fig. 10a).
   std::string allgather_algorithm = "recursive-doubling";
-  std::string allreduce_algorithm = "dissemination";
+  /// Recursive doubling rather than the paper's dissemination (Fig. 10b): it gives every PE the
+  /// same bits, so every PE takes the same branch (docs/cg.md, "Agreement").
+  std::string allreduce_algorithm = "recursive-doubling";
   compute_mode compute = compute_mode::model;
 };
 
 /// Why the iteration stopped.
-enum class stop_reason { converged, max_iterations, iterations_done, not_spd };
+/// `inaccurate`: the iteration's residual met tol but the true one, recomputed, did not (rounding
+/// in an ill-conditioned system).
+enum class stop_reason { converged, max_iterations, iterations_done, not_spd, inaccurate };
 std::string_view to_string(stop_reason s);
 
 /// Virtual time per phase, summed over the run (one PE's).
@@ -61,8 +65,9 @@ struct outcome {
   double recurrence_residual = 0;  ///< ||r|| / ||r0|| as the iteration computed it
   double relative_residual = 0;    ///< ||b - Ax|| / ||b||, recomputed from the gathered x
   std::vector<double> x;           ///< the solution, gathered from every PE's rows
-  breakdown rank0{};               ///< PE 0's time per phase (the paper's Fig. 15 shows rank 0)
+  breakdown rank0{};               ///< PE 0's time per phase in the iterations (Fig. 15 shows rank 0)
   breakdown slowest{};             ///< per phase, the largest over PEs
+  vtime setup{};                   ///< PE 0's time before the loop (||r0||: one dot, one allreduce)
   vtime makespan{};
   bool deterministic = true;       ///< false with compute_mode::measured
   report run;                      ///< the machine's report of the run

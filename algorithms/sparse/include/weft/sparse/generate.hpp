@@ -13,7 +13,8 @@ namespace weft::sparse {
 /// [-1,0) from SEED (default 1), the same on every platform; diagonal = 1 + sum of |off-diagonals|
 /// of its row: strictly diagonally dominant, hence SPD).
 /// A bad spec throws std::invalid_argument with one line naming the bad value and what is allowed.
-csr_matrix generate(std::string_view spec);
+/// `max_bytes` > 0: refuse (std::invalid_argument, before allocating) a matrix needing more memory.
+csr_matrix generate(std::string_view spec, std::int64_t max_bytes = 0);
 
 /// The help text of the specs above, for CLI help: one line per generator.
 std::string_view generator_help();

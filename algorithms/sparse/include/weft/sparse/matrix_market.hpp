@@ -27,9 +27,11 @@ class format_error : public std::runtime_error {
 
 /// Reads a matrix; symmetric files are expanded to both triangles, duplicates summed, pattern
 /// entries become 1.0, explicit zeros of an array file are dropped.
-csr_matrix read_matrix_market(const std::filesystem::path& file);
+/// Rows and columns above 2^31 - 1 are refused; `max_bytes` > 0 also refuses, at the size line,
+/// a file whose declared entries would need more memory than that.
+csr_matrix read_matrix_market(const std::filesystem::path& file, std::int64_t max_bytes = 0);
 /// The same from a stream; `source` names the input in errors.
-csr_matrix parse_matrix_market(std::istream& in, const std::string& source);
+csr_matrix parse_matrix_market(std::istream& in, const std::string& source, std::int64_t max_bytes = 0);
 
 /// A dense vector: Matrix Market `array` format (N x 1, real/integer), or a coordinate N x 1 file
 /// (absent entries are 0). expected_length < 0: any length; otherwise a different length is an
