@@ -120,4 +120,13 @@ BOOST_AUTO_TEST_CASE(the_nas_cg_kernel_is_four_sets_on_the_papers_grids) {
              "NAS CG grid 3x8: COLS must be a power of two equal to ROWS or 2 * ROWS (NPB's shapes, e.g. 8x8, 4x8)");
 }
 
+BOOST_AUTO_TEST_CASE(the_nas_cg_log_file_reads_back_as_the_built_in_kernel) {
+  // tests/data/ccs/nas_cg_4x8.jsonl (what weft ccs and the docs show) holds the same calls.
+  auto from_file = extract_ccs(read_comm_log_file(std::string(WEFT_TEST_DATA) + "/ccs/nas_cg_4x8.jsonl"));
+  auto built = extract_ccs(nas_cg_log(4, 8, MiB));
+  BOOST_TEST_REQUIRE(from_file.sets.size() == built.sets.size());
+  for (std::size_t k = 0; k < built.sets.size(); ++k) BOOST_TEST((from_file.sets[k].messages == built.sets[k].messages));
+  BOOST_TEST(from_file.rounds == built.rounds);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

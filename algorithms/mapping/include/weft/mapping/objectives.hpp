@@ -7,6 +7,8 @@
 //              (the same number as hop-bytes: the sum is linear in the bytes)
 //   max_link   max over directed links of the bytes all messages put on it
 //   RMATT-O2F  TAHB × max_link                                              eq. (3)
+//              (RMATT, the FX10 tool, uses the same objective on the logical 3D torus it assumes:
+//              evaluate it with a machine_routes of that torus)
 //   TAC3       Σ over CCS t of max over m in t of bytes(m) · coll(t, π(src), π(dst)) / B   eq. (1)
 //              coll(t, p, q) = max over the links of route p -> q of the number of t's messages
 //              routed over that link
