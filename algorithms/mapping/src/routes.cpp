@@ -1,0 +1,44 @@
+#include "weft/mapping/routes.hpp"
+
+#include <stdexcept>
+
+#include "weft/topology_registry.hpp"
+
+namespace weft::mapping {
+
+machine_routes::machine_routes(const topology& topo, const routing& r) {
+  if (r.adaptive())
+    throw std::invalid_argument("routing " + r.name() + " is adaptive: the mapping objectives need a static route per pair of nodes (seed 004 §4.4)");
+  nodes_ = topo.compute_nodes();
+  if (nodes_ > 4096)
+    throw std::invalid_argument("machine " + topo.spec() + " has " + std::to_string(nodes_) +
+                                " compute nodes; the route table of the mapping objectives allows at most 4096");
+  links_ = static_cast<int>(topo.links().size());
+  description_ = topo.spec() + " (routing " + r.name() + ")";
+  for (const auto& l : topo.links()) ends_.emplace_back(l.from, l.to);
+  begin_.reserve(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_) + 1);
+  begin_.push_back(0);
+  for (node_id p = 0; p < nodes_; ++p)
+    for (node_id q = 0; q < nodes_; ++q) {
+      if (p != q) walk_route(topo, r, p, q, [&](const hop& h) { path_.push_back(h.link); });
+      begin_.push_back(static_cast<std::int64_t>(path_.size()));
+    }
+}
+
+machine_routes machine_routes::from_spec(std::string_view spec, std::string_view routing_name) {
+  topology_registry topologies;
+  register_builtin_topologies(topologies);
+  routing_registry routings;
+  register_builtin_routings(routings);
+  auto topo = topologies.make(spec);
+  const std::string name = routing_name.empty() ? topo->default_routing() : std::string(routing_name);
+  auto r = routings.make(name, *topo);
+  return machine_routes(*topo, *r);
+}
+
+std::string machine_routes::link_name(link_id l) const {
+  const auto& [from, to] = ends_[static_cast<std::size_t>(l)];
+  return std::to_string(from) + "->" + std::to_string(to);
+}
+
+}  // namespace weft::mapping

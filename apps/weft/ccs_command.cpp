@@ -1,0 +1,128 @@
+// weft ccs LOG [--json FILE] [--machine SPEC [--routing R] [--bandwidth BW]]
+// Reads a communication log (JSON Lines, docs/mapping.md), prints its Concurrent Communication
+// Sets (seed 004, Fig. 2) and, given a machine, the placement objectives of the tasks placed in
+// order (task i on node i). The work lives in algorithms/mapping/.
+//
+//   log ──read──> calls per PE ──Fig. 2──> CCS 0, CCS 1, ... ──routes──> hop-bytes, TAHB, RMATT-O2F, TAC3
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "weft/mapping/ccs.hpp"
+#include "weft/mapping/objectives.hpp"
+#include "weft/units.hpp"
+
+namespace weft::cli {
+
+namespace {
+
+struct ccs_options {
+  std::string log, json, machine, routing, bandwidth;
+};
+
+// Exact sizes where they are whole KiB or MiB ("1MiB", "48KiB", "100B"): the sets are read by eye.
+std::string exact_bytes(std::int64_t b) {
+  if (b > 0 && b % (1 << 20) == 0) return std::to_string(b >> 20) + "MiB";
+  if (b > 0 && b % (1 << 10) == 0) return std::to_string(b >> 10) + "KiB";
+  return std::to_string(b) + "B";
+}
+
+// RMATT-O2F is bytes^2 * hops: a double, printed whole rather than as 9.14794e+14.
+std::string fixed_text(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+int run(const ccs_options& o) {
+  if (o.machine.empty() && (!o.routing.empty() || !o.bandwidth.empty()))
+    throw std::invalid_argument(std::string(o.routing.empty() ? "--bandwidth" : "--routing") + " needs --machine");
+  check_outputs({{"--json", o.json}});
+  const byte_time per_byte = parse_bandwidth(o.bandwidth.empty() ? "5GB/s" : o.bandwidth, "--bandwidth");
+  if (per_byte.is_zero()) throw std::invalid_argument("--bandwidth must be finite for TAC3");
+  const auto log = mapping::read_comm_log_file(o.log);
+  const auto sets = mapping::extract_ccs(log);
+  std::optional<mapping::machine_routes> machine;
+  if (!o.machine.empty()) {  // refused before anything is printed
+    machine.emplace(mapping::machine_routes::from_spec(o.machine, o.routing));
+    mapping::check_placement(mapping::identity_placement(sets.tasks), sets.tasks, *machine);
+  }
+
+  std::size_t calls = 0, messages = 0, largest = 0;
+  std::int64_t bytes = 0;
+  for (const auto& pe : log.pes) calls += pe.size();
+  nlohmann::json j;
+  j["log"] = o.log;
+  j["tasks"] = sets.tasks;
+  j["calls"] = calls;
+  j["rounds"] = sets.rounds;
+  j["sets"] = nlohmann::json::array();
+  std::cout << "weft ccs: " << o.log << ", " << sets.tasks << " PEs, " << calls << " point-to-point calls, " << sets.sets.size()
+            << (sets.sets.size() == 1 ? " concurrent communication set in " : " concurrent communication sets in ") << sets.rounds << " rounds (Fig. 2)\n";
+  for (std::size_t k = 0; k < sets.sets.size(); ++k) {
+    const auto& s = sets.sets[k];
+    std::cout << "CCS " << k << ": " << s.messages.size() << (s.messages.size() == 1 ? " message: " : " messages: ");
+    nlohmann::json js{{"ccs", k}, {"round", s.round}, {"messages", nlohmann::json::array()}};
+    for (std::size_t i = 0; i < s.messages.size(); ++i) {
+      const auto& m = s.messages[i];
+      std::cout << (i ? ", " : "") << m.src << "->" << m.dst << " " << exact_bytes(m.bytes);
+      js["messages"].push_back({{"src", m.src}, {"dst", m.dst}, {"bytes", m.bytes}});
+      bytes += m.bytes;
+    }
+    std::cout << "\n";
+    messages += s.messages.size();
+    largest = std::max(largest, s.messages.size());
+    j["sets"].push_back(std::move(js));
+  }
+  std::cout << "summary: " << sets.sets.size() << (sets.sets.size() == 1 ? " set, " : " sets, ") << messages << " messages, "
+            << format_bytes(bytes) << "; largest set " << largest << " messages\n";
+  if (machine) {
+    mapping::objective_evaluator eval(sets, *machine);
+    const auto v = eval.evaluate(mapping::identity_placement(sets.tasks));
+    std::cout << "objectives on " << machine->description() << ", task i on node i:\n"
+              << "  hop-bytes   " << v.hop_bytes << "\n"
+              << "  TAHB        " << v.tahb << "\n"
+              << "  max link    " << v.max_link_bytes << " bytes\n"
+              << "  RMATT-O2F   " << fixed_text(v.rmatt_o2f) << " (TAHB x max link)\n"
+              << "  TAC3        " << format_time(v.tac3(per_byte)) << " at " << (o.bandwidth.empty() ? "5GB/s" : o.bandwidth)
+              << " (" << v.tac3_bytes << " bytes x collisions); collisions per set:";
+    for (int c : v.coll_per_ccs) std::cout << " " << c;
+    std::cout << "\n";
+    j["objectives"] = {{"machine", machine->description()},
+                       {"placement", "identity"},
+                       {"hop_bytes", v.hop_bytes},
+                       {"tahb", v.tahb},
+                       {"max_link_bytes", v.max_link_bytes},
+                       {"rmatt_o2f", v.rmatt_o2f},
+                       {"tac3_bytes", v.tac3_bytes},
+                       {"tac3_ps", v.tac3(per_byte).ps},
+                       {"tac3_per_ccs", v.tac3_per_ccs},
+                       {"coll_per_ccs", v.coll_per_ccs}};
+  }
+  if (!o.json.empty()) open_output(o.json, "--json") << j.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+command_runner add_ccs_command(CLI::App& app) {
+  auto options = std::make_shared<ccs_options>();
+  auto* sub = app.add_subcommand("ccs", "extract the Concurrent Communication Sets of a communication log "
+                                        "(seed 004, Fig. 2) and score the in-order placement on a machine");
+  sub->add_option("log", options->log, "communication log (JSON Lines, as written by --comm-log)")->required();
+  sub->add_option("--json", options->json, "write the sets (and objectives) as JSON to FILE");
+  sub->add_option("--machine,-m", options->machine, "topology spec to score on, e.g. tofu:1x2x4, torus:4x4 (task i on node i)");
+  sub->add_option("--routing,-r", options->routing, "static routing name[:args] (default: the family's own)");
+  sub->add_option("--bandwidth", options->bandwidth, "link bandwidth B for TAC3 (default 5GB/s, the FX10's)");
+  sub->footer("Docs: docs/mapping.md");
+  return [sub, options] { return sub->parsed() ? run(*options) : -1; };
+}
+
+}  // namespace weft::cli

@@ -1,0 +1,102 @@
+// Communication logs: the JSON Lines format read back, and every refusal as one exact line.
+#define BOOST_TEST_MODULE mapping
+#include <boost/test/unit_test.hpp>
+
+#include <sstream>
+#include <string>
+
+#include "weft/mapping/comm_log.hpp"
+#include "weft_test/refusal.hpp"
+
+namespace {
+
+using namespace weft::mapping;
+
+comm_log parse(const std::string& text) {
+  std::istringstream in(text);
+  return read_comm_log(in, "t.jsonl");
+}
+
+std::string refusal_of(const std::string& text) {
+  return weft_test::refusal([&] { parse(text); });
+}
+
+// The format's own example, completed with PE 1's side so every message has both ends.
+const std::string exchange =
+    R"({"pe":0,"seq":0,"call":"isend","peer":1,"tag":5,"bytes":1048576,"request":0,"t_ps":0}
+{"pe":0,"seq":1,"call":"recv","peer":1,"tag":5,"bytes":1048576,"t_ps":1200}
+{"pe":0,"seq":2,"call":"wait","peer":1,"tag":5,"bytes":1048576,"request":0,"kind":"send","t_ps":5000}
+{"pe":0,"seq":3,"call":"collective","name":"allreduce","algorithm":"dissemination","t_ps":6000}
+{"pe":1,"seq":0,"call":"irecv","peer":-1,"tag":5,"bytes":1048576,"request":0,"t_ps":0}
+{"pe":1,"seq":1,"call":"send","peer":0,"tag":5,"bytes":1048576,"t_ps":10}
+{"pe":1,"seq":2,"call":"wait","peer":0,"tag":5,"bytes":1048576,"request":0,"kind":"recv","t_ps":900}
+)";
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(comm_log_reading)
+
+BOOST_AUTO_TEST_CASE(a_log_is_read_per_pe_in_program_order_without_its_collective_markers) {
+  auto log = parse(exchange);
+  BOOST_TEST(log.pe_count() == 2);
+  BOOST_TEST(log.pes[0].size() == 3u);  // the collective marker is dropped
+  BOOST_TEST(log.pes[1].size() == 3u);
+  BOOST_TEST((log.pes[0][0].kind == call_kind::isend));
+  BOOST_TEST(log.pes[0][0].bytes == 1048576);
+  BOOST_TEST(log.pes[0][0].line == 1);
+  // PE 1's irecv from any source takes the source written on its wait.
+  BOOST_TEST(log.pes[1][0].peer == 0);
+  // Matched: PE 0's isend with PE 1's irecv, PE 1's send with PE 0's recv.
+  BOOST_TEST(log.pes[0][0].partner_pe == 1);
+  BOOST_TEST(log.pes[0][0].partner_index == 0);
+  BOOST_TEST(log.pes[1][1].partner_index == 1);
+  BOOST_TEST(log.pes[0][2].started_index == 0);
+}
+
+BOOST_AUTO_TEST_CASE(malformed_json_names_the_file_and_line) {
+  BOOST_TEST(refusal_of("{\"pe\":0,\"call\":\"send\"\n").rfind("t.jsonl:1: malformed JSON (parse error", 0) == 0);
+  BOOST_TEST(refusal_of("[1,2]\n") == "t.jsonl:1: each line must be a JSON object, not [1,2]");
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_call_is_refused_naming_line_pe_and_call) {
+  BOOST_TEST(refusal_of(R"({"pe":3,"seq":0,"call":"bcast","peer":1,"bytes":8})") ==
+             "t.jsonl:1: PE 3 bcast: unknown call 'bcast' (known: send, isend, recv, irecv, wait, collective)");
+}
+
+BOOST_AUTO_TEST_CASE(a_wait_on_a_request_never_started_is_refused) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"wait","peer":1,"bytes":8,"request":4,"kind":"send"})") ==
+             "t.jsonl:1: PE 0 wait: wait on request 4, which was never started");
+}
+
+BOOST_AUTO_TEST_CASE(a_send_without_a_receive_is_refused_naming_the_pe_and_call) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"send","peer":1,"tag":2,"bytes":8}
+{"pe":1,"seq":0,"call":"send","peer":0,"tag":2,"bytes":8}
+{"pe":0,"seq":1,"call":"recv","peer":1,"tag":2,"bytes":8}
+)") == "t.jsonl:1: PE 0 send to PE 1 (tag 2) has no matching receive on PE 1");
+}
+
+BOOST_AUTO_TEST_CASE(a_receive_without_a_send_is_refused_naming_the_pe_and_call) {
+  // Counted per ordered pair: PE 1 receives twice from PE 0, which sends once.
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"send","peer":1,"bytes":8}
+{"pe":1,"seq":0,"call":"recv","peer":0,"bytes":8}
+{"pe":1,"seq":1,"call":"recv","peer":0,"bytes":8}
+)") == "t.jsonl:3: PE 1 recv from PE 0 (tag 0) has no matching send on PE 0");
+}
+
+BOOST_AUTO_TEST_CASE(a_peer_outside_the_log_and_calls_out_of_order_are_refused) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"send","peer":7,"bytes":8})") ==
+             "t.jsonl:1: PE 0 send: peer 7 is not a PE of this log (0..0)");
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":1,"call":"send","peer":0,"bytes":8}
+{"pe":0,"seq":1,"call":"recv","peer":0,"bytes":8})") ==
+             "t.jsonl:2: PE 0 recv: seq 1 does not follow 1 (calls of a PE must be in program order)");
+  BOOST_TEST(refusal_of("\n") == "t.jsonl: no point-to-point calls in the log");
+}
+
+BOOST_AUTO_TEST_CASE(a_log_built_in_memory_is_checked_like_a_file) {
+  comm_log_builder b(2, "mem");
+  b.send(0, 1, 8);
+  BOOST_TEST(weft_test::refusal([&] { std::move(b).build(); }) ==
+             "mem: PE 0 send (call 0) to PE 1 (tag 0) has no matching receive on PE 1");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
