@@ -33,6 +33,7 @@ cell() { local s=${1//|/\\|}; printf '%s' "${s//\`/\'}"; }
     rc=$?
     # The message a user sees: stderr first (errors, warnings), else the first line printed.
     message=$(cat err out | head -n 1)
+    message=${message//$DATA/\$DATA}  # the data folder as the table writes it, not this checkout's path
     count=$((count + 1))
     printf '| `weft %s` | %s | %s |\n' "$(cell "$args")" "$(cell "$message")" "$rc"
   done <"$table"
