@@ -14,6 +14,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/run_budget.hpp"
 
 namespace bdata = boost::unit_test::data;
 
@@ -130,4 +131,16 @@ BOOST_AUTO_TEST_CASE(nothing_is_logged_unless_asked) {
   const auto r = run(m, 3, three_pes, 2, false);
   BOOST_TEST(r.calls.empty());
   BOOST_TEST(log_of(r).empty());
+}
+
+BOOST_AUTO_TEST_CASE(the_memory_estimate_counts_the_log_only_when_it_is_kept) {
+  weft::run_shape shape;
+  shape.procs = 4;
+  shape.traffic.messages_total = 1000;
+  const auto without = weft::estimate_run_memory(shape);
+  shape.calls = true;
+  const auto with = weft::estimate_run_memory(shape);
+  BOOST_TEST(without.calls == 0);
+  BOOST_TEST(with.calls == static_cast<std::int64_t>(1000 * 4 * sizeof(weft::call_record)));
+  BOOST_TEST(with.total() == without.total() + with.calls);
 }
