@@ -253,8 +253,9 @@ std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
 
 void pe::send(int dst, tag t, const payload& data) {
   pe_state& s = *s_;
-  if (s.recording_calls) log_call(s, call_record::kind::send, dst, t.value, data.modelled_bytes(), -1, s.clock);
-  const int id = start_send(s, dst, t, data);
+  const vtime start = s.clock;
+  const int id = start_send(s, dst, t, data);  // a refused send (bad rank, tag or size) logs nothing
+  if (s.recording_calls) log_call(s, call_record::kind::send, dst, t.value, data.modelled_bytes(), -1, start);
   block_until_complete(s, std::span<const int>(&id, 1));
   complete(s, id);
 }
