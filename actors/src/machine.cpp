@@ -81,6 +81,7 @@ void machine::check_run(int procs, const run_options& options) const {
   if (model().network == "flit")  // every input port (links, injection) × VCs × buffer
     shape.flit_slots = (shape.links + shape.nodes) * model().flit.vcs * model().flit.buffer;
   shape.trace = options.trace;
+  shape.calls = options.record_calls;
   shape.traffic = options.traffic;
   check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);
 }

@@ -110,6 +110,8 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
       return std::tie(a.ready, a.src, a.seq) < std::tie(b.ready, b.src, b.seq);
     });
   }
+  if (options.record_calls)
+    for (auto& pe : pes) r.calls.push_back(std::move(pe.calls));
   net.add_network_report(r, makespan);  // per-link figures and link spans
   return r;
 }

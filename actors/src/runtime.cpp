@@ -126,6 +126,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       s.host = this;
       s.tracing = opt.trace;
       s.recording = opt.record_messages;
+      s.recording_calls = opt.record_calls;
       s.pool = &pool_;
       s.cpu_resumes.assign(static_cast<std::size_t>(cpus_), 0);
     }

@@ -107,6 +107,9 @@ command_runner add_cg_command(CLI::App& app) {
   add_machine_options(*sub, s->machine);
   sub->get_option("--trace")->group("");
   sub->get_option("--ticks")->group("");
+  sub->get_option("--comm-log")->description(
+      "write the communication calls of the last run (the last machine and PE count; a failing run's if one "
+      "fails) as JSON Lines (docs/report.md)");
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     if (sub->count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
@@ -128,7 +131,8 @@ command_runner add_cg_command(CLI::App& app) {
     check_outputs({{"--json", s->machine.json_file},
                    {"--csv", s->csv_file},
                    {"--plot", s->plot_file},
-                   {"--solution", s->solution}});
+                   {"--solution", s->solution},
+                   {"--comm-log", s->machine.comm_log_file}});
     sparse::csr_matrix a;
     std::vector<double> b;
     try {  // a malformed file is bad input: one line naming the file and the line, exit 2
@@ -154,6 +158,7 @@ command_runner add_cg_command(CLI::App& app) {
     std::vector<cg_row> rows;
     const machine* warned = nullptr;
     int exit_code = 0;
+    report last;  // only its communication log, for --comm-log
     for (const auto& [name, o, built, procs, opt] : plan) {
       if (warned != &built->m) {
         warn_if_no_link_model(built->m.model(), std::cerr);
@@ -168,6 +173,7 @@ command_runner add_cg_command(CLI::App& app) {
       warned = &built->m;
       auto out = cg::solve(built->m, procs, a, b, p, opt);
       if (out.run.status != run_status::ok) return emit_report(out.run, o);
+      last.calls = std::move(out.run.calls);
       cg_row row{name, procs, std::move(out)};
       print_cg_row(std::cout, row);
       if (row.out.status == cg::stop_reason::not_spd) exit_code = exit_not_spd;
@@ -178,6 +184,7 @@ command_runner add_cg_command(CLI::App& app) {
       sparse::write_vector(s->solution, rows.front().out.x,
                            fmt::format("weft cg solution of {} ({} PEs on {})", info.name, rows.front().procs,
                                        rows.front().machine));
+    write_comm_log(last, s->machine);
     if (!s->machine.json_file.empty()) {
       auto f = open_output(s->machine.json_file, "--json");
       write_cg_json(f, info, p, rows);

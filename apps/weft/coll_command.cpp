@@ -103,6 +103,9 @@ command_runner add_coll_command(CLI::App& app) {
   // from --help, refused with a reason when typed.
   sub->get_option("--trace")->group("");
   sub->get_option("--ticks")->group("");
+  sub->get_option("--comm-log")->description(
+      "write the communication calls of the last run (the last machine, PE count and size; a failing run's if "
+      "one fails) as JSON Lines (docs/report.md)");
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     coll::benchmark_case c;
@@ -124,7 +127,7 @@ command_runner add_coll_command(CLI::App& app) {
     const auto sizes = c.op == coll::operation::barrier ? std::vector<std::int64_t>{0} : parse_sizes(s->sizes);
     const auto machines = split_machines(s->machine.machine);
     const std::vector<int> typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
-    check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}});
+    check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}, {"--comm-log", s->machine.comm_log_file}});
     // Every machine, PE count and mapping is checked before the first run prints anything.
     const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
       const int p = run.procs;
@@ -142,6 +145,7 @@ command_runner add_coll_command(CLI::App& app) {
       if (std::find(all_procs.begin(), all_procs.end(), run.procs) == all_procs.end()) all_procs.push_back(run.procs);
     const machine* warned = nullptr;
     std::vector<row> rows;
+    report last;  // only its communication log, for --comm-log
     for (const auto& [name, o, built, p, opt] : plan) {
       const auto& m = built->m;
       if (warned != &m) warn_if_no_link_model(m.model(), std::cerr);
@@ -156,6 +160,7 @@ command_runner add_coll_command(CLI::App& app) {
         std::vector<vtime> per_pe(static_cast<std::size_t>(p));
         auto r = m.run(p, coll::benchmark_program(c, per_pe), sized_opt);
         if (r.status != run_status::ok) return emit_report(r, o);
+        last.calls = std::move(r.calls);
         row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
         std::cout << fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", bytes, rw.algorithm, us(rw.t.min), us(rw.t.avg),
                                  us(rw.t.max));
@@ -164,6 +169,7 @@ command_runner add_coll_command(CLI::App& app) {
     }
     print_crossovers(rows, machines, all_procs, sizes);
     write_outputs(rows, s->op, s->machine.json_file, s->csv_file);
+    write_comm_log(last, s->machine);
     return 0;
   };
 }

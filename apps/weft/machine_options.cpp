@@ -72,6 +72,9 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
+  sub.add_option("--comm-log", o.comm_log_file,
+                 "write every PE's communication calls in program order as JSON Lines (docs/report.md)")
+      ->group(out);
   o.parsed_by = &sub;
 }
 
@@ -223,6 +226,7 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
     throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");
   r.trace = !o.trace_file.empty();
+  r.record_calls = !o.comm_log_file.empty();
   apply_run_control(o.control, r);
   if (!o.mapping.empty() && o.mapping != "identity") {
     // Without a PE count (callers that do not know it yet), the whole mapping is used.
@@ -245,6 +249,12 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   return r;
 }
 
+void write_comm_log(const report& r, const machine_options& o) {
+  if (o.comm_log_file.empty()) return;
+  auto out = open_output(o.comm_log_file, "--comm-log");
+  r.write_call_log(out);
+}
+
 int emit_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
@@ -257,6 +267,7 @@ int emit_report(const report& r, const machine_options& o) {
     auto out = open_output(o.trace_file, "--trace");
     r.write_trace(out);
   }
+  write_comm_log(r, o);
   if (r.status != run_status::ok)
     std::cerr << "weft: " << to_string(r.status) << ": " << (r.problems.empty() ? "" : r.problems.front()) << "\n";
   return r.exit_code();

@@ -37,6 +37,7 @@ struct machine_options {
   std::string stack_size = "64KiB";
   bool ticks = false;
   std::string json_file, trace_file;
+  std::string comm_log_file;  ///< --comm-log: every PE's communication calls as JSON Lines
   run_control control;  ///< --max-memory, --quiet, Ctrl-C
   /// Set by a command whose packets --packet-flits, --flit-size and --cycle define on any
   /// network (weft traffic): they are then taken, not refused, with the message network.
@@ -67,7 +68,9 @@ built_machine build_machine(const machine_options& o);
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs = 0);
 /// The PE count when --procs is not given: a preset's own, else one PE per compute node.
 int default_procs(const built_machine& b);
-/// Prints the report, writes --json / --trace if asked; returns the report's exit code.
+/// Writes the report's communication log to --comm-log if asked (docs/report.md).
+void write_comm_log(const report& r, const machine_options& o);
+/// Prints the report, writes --json / --trace / --comm-log if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);
 
 }  // namespace weft::cli

@@ -1,4 +1,5 @@
 // weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
+//          [--comm-log F]
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
@@ -60,7 +61,7 @@ command_runner add_run_command(CLI::App& app) {
     opt.traffic = s->registry.traffic(s->program, prm, procs);
     // Every output is checked before the run: a bad path fails before a long run, not after it.
     check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
-                   {"--messages", s->messages}});
+                   {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}});
     std::ofstream heat_out, messages_out;
     if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
     if (!s->messages.empty()) messages_out = open_output(s->messages, "--messages");

@@ -50,6 +50,8 @@ struct planned {
 int run(const CLI::App& sub, traffic_options& o) {
   if (sub.count("--trace")) throw std::invalid_argument("--trace: traffic runs many load points and writes no trace; trace one with 'weft run'");
   if (sub.count("--ticks")) throw std::invalid_argument("--ticks: traffic reports cycles; drop --ticks");
+  if (sub.count("--comm-log"))
+    throw std::invalid_argument("--comm-log: traffic injects synthetic packets and has no program to log; log one with 'weft run'");
   if (!o.machine.mapping.empty() && o.machine.mapping != "identity")
     throw std::invalid_argument("--mapping: traffic puts one PE on every compute node; drop --mapping");
   traffic::params run;
@@ -163,6 +165,7 @@ command_runner add_traffic_command(CLI::App& app) {
   // Many runs, reported in cycles: no single run to trace. Hidden, refused with a reason when typed.
   sub->get_option("--trace")->group("");
   sub->get_option("--ticks")->group("");
+  sub->get_option("--comm-log")->group("");  // its PEs replay a schedule: no program to log
   sub->footer("Docs: docs/traffic.md");
   return [sub, o] { return sub->parsed() ? run_interruptible([&] { return run(*sub, *o); }) : -1; };
 }

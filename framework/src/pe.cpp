@@ -122,14 +122,41 @@ int checked_id(const pe_state& s, const request& r) {
   return r.id;
 }
 
-}  // namespace
+// The communication log (run_options::record_calls): one record per call, in program order.
+// Every hook below is behind `if (s.recording_calls)`; nothing else is paid when it is off.
 
-int pe::rank() const { return s_->rank; }
-int pe::size() const { return s_->size; }
-vtime pe::now() const { return s_->clock; }
+void log_call(pe_state& s, call_record::kind k, int peer, int tag, std::int64_t bytes, int request, vtime start) {
+  s.calls.push_back({k, false, peer, tag, bytes, request, start, {}, {}});
+}
 
-request pe::isend(int dst, tag t, const payload& data) {
-  pe_state& s = *s_;
+/// Remembers the record that posted request `id` (the last one), for its wait.
+void log_posted(pe_state& s, int id) {
+  const auto at = static_cast<std::size_t>(id);
+  if (s.call_of_request.size() <= at) s.call_of_request.resize(at + 1, -1);
+  s.call_of_request[at] = static_cast<std::int32_t>(s.calls.size()) - 1;
+}
+
+/// A completed receive's record: the message it matched.
+void log_matched(pe_state& s, call_record::kind k, int id, vtime start) {
+  const message* m = s.requests[static_cast<std::size_t>(id)].msg;
+  log_call(s, k, m->src, m->tag, m->bytes, k == call_record::kind::wait ? id : -1, start);
+}
+
+/// The wait line of completed request `id`, unless a successful test logged it already.
+void log_wait(pe_state& s, int id, vtime start) {
+  const auto at = static_cast<std::size_t>(id);
+  if (at >= s.call_of_request.size() || s.call_of_request[at] < 0) return;
+  if (s.requests[at].kind == request_kind::recv) {
+    log_matched(s, call_record::kind::wait, id, start);
+  } else {
+    const call_record posted = s.calls[static_cast<std::size_t>(s.call_of_request[at])];
+    log_call(s, call_record::kind::wait, posted.peer, posted.tag, posted.bytes, id, start);
+    s.calls.back().on_send = true;
+  }
+  s.call_of_request[at] = -1;
+}
+
+int start_send(pe_state& s, int dst, tag t, const payload& data) {
   check_rank(s, dst, "send to");
   if (t == any_tag) throw std::invalid_argument("any_tag is for receives; a send needs a concrete tag");
   const host_model& host = s.net->host();
@@ -166,26 +193,10 @@ request pe::isend(int dst, tag t, const payload& data) {
     slot.completion = ready;
   }
   s.outbox.push_back(m);
-  return {id};
+  return id;
 }
 
-std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
-  std::vector<request> out;
-  out.reserve(batch.size());
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    out.push_back(isend(batch[i].dst, batch[i].tag, batch[i].data));
-    if (i > 0) s_->outbox.back()->chained = true;
-  }
-  return out;
-}
-
-void pe::send(int dst, tag t, const payload& data) {
-  request r = isend(dst, t, data);
-  wait(r);
-}
-
-request pe::irecv(int src, tag t) {
-  pe_state& s = *s_;
+int post_receive(pe_state& s, int src, tag t) {
   if (src != any_source) check_rank(s, src, "receive from");
   int id = new_request(s);
   auto& slot = s.requests[static_cast<std::size_t>(id)];
@@ -201,19 +212,69 @@ request pe::irecv(int src, tag t) {
   } else {
     s.posted.post(id, src, t.value);
   }
+  return id;
+}
+
+/// A blocking receive: posts, waits, logs the message it matched; returns the request id.
+int receive(pe_state& s, int src, tag t) {
+  const vtime start = s.clock;
+  const int id = post_receive(s, src, t);
+  block_until_complete(s, std::span<const int>(&id, 1));
+  if (s.recording_calls) log_matched(s, call_record::kind::recv, id, start);
+  return id;
+}
+
+}  // namespace
+
+int pe::rank() const { return s_->rank; }
+int pe::size() const { return s_->size; }
+vtime pe::now() const { return s_->clock; }
+
+request pe::isend(int dst, tag t, const payload& data) {
+  pe_state& s = *s_;
+  const vtime start = s.clock;
+  const int id = start_send(s, dst, t, data);
+  if (s.recording_calls) {
+    log_call(s, call_record::kind::isend, dst, t.value, data.modelled_bytes(), id, start);
+    log_posted(s, id);
+  }
   return {id};
 }
 
-received pe::recv(int src, tag t) {
-  request r = irecv(src, t);
-  return wait(r);
+std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
+  std::vector<request> out;
+  out.reserve(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    out.push_back(isend(batch[i].dst, batch[i].tag, batch[i].data));
+    if (i > 0) s_->outbox.back()->chained = true;
+  }
+  return out;
 }
+
+void pe::send(int dst, tag t, const payload& data) {
+  pe_state& s = *s_;
+  const vtime start = s.clock;
+  const int id = start_send(s, dst, t, data);  // a refused send (bad rank, tag or size) logs nothing
+  if (s.recording_calls) log_call(s, call_record::kind::send, dst, t.value, data.modelled_bytes(), -1, start);
+  block_until_complete(s, std::span<const int>(&id, 1));
+  complete(s, id);
+}
+
+request pe::irecv(int src, tag t) {
+  pe_state& s = *s_;
+  const int id = post_receive(s, src, t);
+  if (s.recording_calls) {
+    log_call(s, call_record::kind::irecv, src, t == any_tag ? -1 : t.value, -1, id, s.clock);
+    log_posted(s, id);
+  }
+  return {id};
+}
+
+received pe::recv(int src, tag t) { return finish(*s_, receive(*s_, src, t)); }
 
 receipt pe::recv_into(std::span<std::byte> into, int src, tag t) {
   pe_state& s = *s_;
-  const int id = irecv(src, t).id;
-  block_until_complete(s, std::span<const int>(&id, 1));
-  message* m = complete(s, id);
+  message* m = complete(s, receive(s, src, t));
   receipt out{m->src, m->tag, m->bytes, m->arrival, m->data.size()};
   if (out.bytes == into.size() && !into.empty()) std::memcpy(into.data(), m->data.data(), into.size());
   s.pool->release(s.spare_messages, m);
@@ -222,14 +283,17 @@ receipt pe::recv_into(std::span<std::byte> into, int src, tag t) {
 
 received pe::wait(request& r) {
   pe_state& s = *s_;
+  const vtime start = s.clock;
   int id = checked_id(s, r);
   block_until_complete(s, std::span<const int>(&id, 1));
+  if (s.recording_calls) log_wait(s, id, start);
   r.id = -1;
   return finish(s, id);
 }
 
 std::vector<received> pe::wait_all(std::span<request> rs) {
   pe_state& s = *s_;
+  const vtime start = s.clock;
   std::vector<int> ids;
   ids.reserve(rs.size());
   for (auto& r : rs) ids.push_back(checked_id(s, r));
@@ -238,6 +302,7 @@ std::vector<received> pe::wait_all(std::span<request> rs) {
   std::vector<received> out;
   out.reserve(rs.size());
   for (std::size_t i = 0; i < rs.size(); ++i) {
+    if (s.recording_calls) log_wait(s, ids[i], start);
     out.push_back(finish(s, ids[i]));
     rs[i].id = -1;
   }
@@ -246,6 +311,7 @@ std::vector<received> pe::wait_all(std::span<request> rs) {
 
 bool pe::test(request& r) {
   pe_state& s = *s_;
+  const vtime start = s.clock;
   int id = checked_id(s, r);
   auto done = [&] {
     const auto& slot = s.requests[static_cast<std::size_t>(id)];
@@ -258,7 +324,10 @@ bool pe::test(request& r) {
     s.host->suspend(s);
     s.status = detail::pe_status::runnable;
   }
-  if (done()) return true;
+  if (done()) {
+    if (s.recording_calls) log_wait(s, id, start);  // the wait that follows logs nothing more
+    return true;
+  }
   charge_overhead(s, s.net->host().poll, "poll");
   return false;
 }
@@ -305,6 +374,14 @@ void pe::compute(kernel k) {
   const vtime memory = h.memory_time.serialize(k.bytes);
   const vtime longer = max(vtime{static_cast<std::int64_t>(arithmetic)}, memory);
   compute(detail::checked_add(h.kernel_overhead, longer, "compute(kernel)"));
+}
+
+void pe::note_collective(std::string_view name, std::string_view algorithm) {
+  pe_state& s = *s_;
+  if (!s.recording_calls) return;
+  log_call(s, call_record::kind::collective, -1, -1, -1, -1, s.clock);
+  s.calls.back().name = name;
+  s.calls.back().algorithm = algorithm;
 }
 
 void pe::barrier() {

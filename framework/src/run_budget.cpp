@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/report.hpp"
 #include "weft/units.hpp"
 
 namespace weft {
@@ -26,6 +27,8 @@ constexpr double event_bytes = 72;                 // one packet's queued event,
 constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
 constexpr double flit_slot_bytes = 40;             // one flit buffer slot of the flit network
 constexpr double flit_vc_bytes = 40;               // an input VC's state and an output VC's credits
+// A message is at most four calls in the communication log: isend and wait, irecv and wait.
+constexpr double calls_per_message = 4;
 
 std::int64_t clamp_bytes(double b) {
   if (!(b < 9.0e18)) return INT64_MAX;  // also NaN
@@ -53,7 +56,7 @@ double per_pe_bytes(const run_shape& s) {
 
 std::int64_t memory_estimate::total() const {
   return clamp_bytes(static_cast<double>(pes) + static_cast<double>(network) + static_cast<double>(in_flight) +
-                     static_cast<double>(program) + static_cast<double>(trace));
+                     static_cast<double>(program) + static_cast<double>(trace) + static_cast<double>(calls));
 }
 
 memory_estimate estimate_run_memory(const run_shape& s) {
@@ -73,6 +76,10 @@ memory_estimate estimate_run_memory(const run_shape& s) {
     const double hops = std::sqrt(static_cast<double>(s.nodes)) / 2 + 1;
     e.trace = clamp_bytes(total * packets * hops * span_bytes + total * 3 * span_bytes);
   }
+  if (s.calls) {
+    const double total = s.traffic.messages_total >= 0 ? static_cast<double>(s.traffic.messages_total) : flying;
+    e.calls = clamp_bytes(total * calls_per_message * static_cast<double>(sizeof(call_record)));
+  }
   return e;
 }
 
@@ -88,6 +95,7 @@ std::string memory_estimate::describe(const run_shape& s) const {
                                   (s.flit_slots > 0 ? " and " + std::to_string(s.flit_slots) + " flit buffer slots" : ""));
   if (program > 0) parts.emplace_back(program, format_bytes(program) + " of program buffers");
   if (trace > 0) parts.emplace_back(trace, format_bytes(trace) + " of trace");
+  if (calls > 0) parts.emplace_back(calls, format_bytes(calls) + " of communication log");
   std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::string text;
   for (const auto& [bytes, what] : parts) text += (text.empty() ? "" : ", ") + what;

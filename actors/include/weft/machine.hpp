@@ -46,6 +46,7 @@ struct run_options {
   sharing_policy sharing = sharing_policy::adaptive;
   bool trace = false;                  ///< record PE spans and link occupancy for --trace
   bool record_messages = false;        ///< list every message received in report.trace.messages
+  bool record_calls = false;           ///< log every PE's communication calls in report.calls (--comm-log)
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i
   std::string program_name = "program";

@@ -73,6 +73,7 @@ void run(operation op, const options& o, call& c) {
     throw std::invalid_argument(where(c) + e.what());
   }
   c.algorithm = a->name;
+  c.g->self().note_collective(c.what, a->name);
   // A group of one communicates with nobody: MPI libraries return at once (a copy at most), so
   // the library's per-call software cost is not charged there.
   if (c.g->size() > 1) charge_call(c);

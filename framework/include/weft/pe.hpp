@@ -16,6 +16,7 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -230,6 +231,11 @@ class pe {
   const host_model& host() const;
   /// Charges CPU overhead (reported as overhead, not compute): a library's software path.
   void overhead(vtime duration);
+
+  /// Marks the start of a collective operation in the communication log (--comm-log,
+  /// run_options::record_calls) as a `collective` line before the calls it makes; nothing
+  /// otherwise. For libraries built on this API, such as weft::coll.
+  void note_collective(std::string_view name, std::string_view algorithm);
 
   /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
   void barrier();

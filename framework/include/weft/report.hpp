@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "weft/topology.hpp"
@@ -73,6 +74,21 @@ struct message_record {
   vtime ready, arrival;     ///< handed to the network; its last byte arrived
 };
 
+/// One communication call of a PE, in program order, for --comm-log (run_options::record_calls).
+/// The JSON Lines it is written as are described in docs/report.md, "Communication logs".
+struct call_record {
+  enum class kind : std::uint8_t { send, isend, recv, irecv, wait, collective };
+  kind call = kind::send;
+  bool on_send = false;     ///< a wait: for a send's request (else a receive's)
+  int peer = -1;            ///< destination of a send; source of a receive (-1: any, not matched yet)
+  int tag = -1;             ///< -1 on an irecv posted for any tag
+  std::int64_t bytes = -1;  ///< modelled; -1 on an irecv (not matched yet)
+  int request = -1;         ///< isend, irecv and wait: the request id (reused once waited for)
+  vtime start{};            ///< the PE's clock when the call started
+  std::string name, algorithm;  ///< a collective marker's operation and algorithm
+};
+std::string_view to_string(call_record::kind k);
+
 struct trace_data {
   struct pe_span {
     int rank;
@@ -113,6 +129,9 @@ struct report {
   std::string network_summary;
   host_report host;
   trace_data trace;
+  /// Per PE, its communication calls in program order (run_options::record_calls; else empty).
+  /// Not part of the JSON report: write_call_log writes them.
+  std::vector<std::vector<call_record>> calls;
 
   /// Human summary: tables in the style of the papers.
   void print(std::ostream& out, int top_links = 8) const;
@@ -120,6 +139,8 @@ struct report {
   void write_json(std::ostream& out, bool with_host = true) const;
   /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
   void write_trace(std::ostream& out) const;
+  /// The communication log as JSON Lines, PE by PE (docs/report.md, "Communication logs").
+  void write_call_log(std::ostream& out) const;
   /// Exit code for the CLI: 0 ok, 3 deadlock, 4 failed (a PE program threw, virtual time
   /// overflowed, a route passed its hop bound), 5 conservation violated, 6 a PE's fiber stack
   /// overflowed, 130 interrupted (SIGINT).

@@ -6,7 +6,8 @@
 // Modelled sizes cost nothing here: a message of "1 GiB modelled" with 64 real bytes holds 64
 // bytes. What does cost memory is counted: PE fiber stacks and state, the engine's per-link and
 // per-node state, messages and their events in flight (one event per packet with --mtu), the real
-// payload bytes the program holds, and the trace and report kept for the end of the run.
+// payload bytes the program holds, and the trace, communication log and report kept for the end
+// of the run.
 
 #include <cstdint>
 #include <string>
@@ -34,6 +35,7 @@ struct run_shape {
   /// Flit buffer slots of a flit network: (links + nodes) input ports × VCs × buffer (0: none).
   std::int64_t flit_slots = 0;
   bool trace = false;
+  bool calls = false;  ///< the communication log (run_options::record_calls, --comm-log)
   traffic_hint traffic;
 };
 
@@ -44,6 +46,7 @@ struct memory_estimate {
   std::int64_t in_flight = 0;  ///< messages, their real payloads and their packets' events
   std::int64_t program = 0;    ///< the programs' own buffers
   std::int64_t trace = 0;      ///< trace spans (with --trace), kept until the end
+  std::int64_t calls = 0;      ///< the communication log (with --comm-log), kept until the end
   std::int64_t total() const;
   /// "64 PEs × 33.0 KiB, 4032 messages in flight × 200 B, ..." — the largest parts first.
   std::string describe(const run_shape& shape) const;

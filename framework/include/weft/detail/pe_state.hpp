@@ -116,6 +116,11 @@ struct pe_state {
   bool tracing = false;
   bool recording = false;  ///< keep a record of every message received (--messages)
   std::vector<message_record> received_log;
+  bool recording_calls = false;  ///< keep the communication log (--comm-log)
+  std::vector<call_record> calls;
+  /// Per request id: the index in `calls` of the isend/irecv that posted it; -1 once its wait
+  /// is logged (a successful test logs it, the wait that follows does not again).
+  std::vector<std::int32_t> call_of_request;
   std::string failure;         ///< set when the program threw
 
   void add_span(vtime begin, vtime end, std::uint8_t kind) {
