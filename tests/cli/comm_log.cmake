@@ -28,3 +28,19 @@ if(NOT got MATCHES "\"call\":\"collective\",\"name\":\"allreduce\",\"algorithm\"
    NOT got MATCHES "\"tag\":-16,\"bytes\":16," OR got MATCHES "\"bytes\":8,")
   message(FATAL_ERROR "coll log (the 16-byte run's, with a marker, expected):\n${got}")
 endif()
+
+# The log weft writes is the log weft ccs reads: an all-to-all (isends, irecvs from any source with
+# -1 sizes, one wait_all) is one set of 16 x 15 messages; a recursive-doubling allreduce on 8 PEs
+# is log2 8 = 3 sets of 8 exchanges, after the benchmark's own barrier.
+execute_process(COMMAND ${WEFT} run alltoall -m torus:4x4 --alpha 1us --bandwidth 4GB/s --comm-log ${DIR}/a.jsonl
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
+execute_process(COMMAND ${WEFT} ccs ${DIR}/a.jsonl RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "summary: 1 set, 240 messages")
+  message(FATAL_ERROR "weft ccs of an all-to-all log: exit ${rc}\n${out}${err}")
+endif()
+execute_process(COMMAND ${WEFT} coll --op allreduce -a recursive-doubling --sizes 8 -p 8 -m torus:2x4 --alpha 1us
+                        --comm-log ${DIR}/r.jsonl RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
+execute_process(COMMAND ${WEFT} ccs ${DIR}/r.jsonl RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "CCS 3: 8 messages: 0->1 8B, 1->0 8B.*CCS 4: 8 messages: 0->2 8B.*CCS 5: 8 messages: 0->4 8B.*summary: 6 sets")
+  message(FATAL_ERROR "weft ccs of a recursive-doubling allreduce log: exit ${rc}\n${out}${err}")
+endif()

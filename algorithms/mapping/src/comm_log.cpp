@@ -91,7 +91,13 @@ void resolve(comm_log& log) {
         c.started_index = it->second;
         auto& start = calls[static_cast<std::size_t>(it->second)];
         open.erase(it);
-        if (start.kind == call_kind::irecv && start.peer < 0) start.peer = c.peer;
+        // An irecv posted with any source, any tag or no size yet (--comm-log writes -1s) learns
+        // them from its wait line, which --comm-log fills with what matched.
+        if (start.kind == call_kind::irecv) {
+          if (start.peer < 0) start.peer = c.peer;
+          if (start.tag == -1 && c.tag != -1) start.tag = c.tag;
+          if (start.bytes < 0) start.bytes = c.bytes;
+        }
         c.peer = start.peer;
         c.tag = start.tag;
         c.bytes = start.bytes;
@@ -201,7 +207,11 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
     c.tag = int_field(j, "tag", at, false, 0);
     auto bytes = j.find("bytes");
     if (bytes != j.end()) {
-      if (!bytes->is_number_integer() || bytes->get<std::int64_t>() < 0) refuse(at + ": \"bytes\" must be a whole number >= 0, not " + bytes->dump());
+      // An irecv does not know its size until it matches (--comm-log writes -1 there); the
+      // message's bytes are the send's.
+      const std::int64_t least = c.kind == call_kind::irecv ? -1 : 0;
+      if (!bytes->is_number_integer() || bytes->get<std::int64_t>() < least)
+        refuse(at + ": \"bytes\" must be a whole number >= " + std::to_string(least) + ", not " + bytes->dump());
       c.bytes = bytes->get<std::int64_t>();
     } else if (c.kind != call_kind::wait) {
       refuse(at + ": missing \"bytes\"");
