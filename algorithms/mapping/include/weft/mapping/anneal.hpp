@@ -1,0 +1,137 @@
+#pragma once
+// Simulated annealing for task placement (seed 004 §5.3, issue 14 §4). docs/mapping.md, section
+// "Search", states the schedule, the normalization, the moves and the incremental update.
+//
+//   T = T0; while T > T_end: { trials_per_temperature moves; T *= cooling }
+//   move: task a, node n != π(a) drawn uniformly; n's task b (if any) takes π(a), a takes n
+//   accept if Δ <= 0, else with probability exp(-(Δ / cost(start)) / T)
+//
+// incremental_cost keeps, per CCS, the messages' per-link counts (TAC3) and, over the whole log,
+// the bytes per link (max link of RMATT-O2F), and updates them on a move by removing and adding
+// the routes of the messages of the moved tasks only. Its cost equals objective_evaluator's on the
+// same placement, exactly (tests/mapping/anneal_test.cpp checks it after every move).
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "weft/mapping/objectives.hpp"
+
+namespace weft::mapping {
+
+/// The objective the search minimizes.
+enum class objective_kind {
+  hop_bytes,  ///< hop-bytes = TAHB (the same number, docs/mapping.md §3)
+  rmatt_o2f,  ///< TAHB × max link bytes
+  tac3,       ///< TAC3 × B
+};
+
+/// "hop-bytes", "tahb", "rmatt-o2f", "tac3"; throws std::invalid_argument naming the known ones.
+objective_kind parse_objective(std::string_view name);
+std::string to_string(objective_kind k);
+
+/// The objective of a placement, kept up to date move by move.
+class incremental_cost {
+ public:
+  /// Keeps references: `sets` and `machine` must outlive it. Starts at `start` (checked).
+  incremental_cost(const ccs_result& sets, const machine_routes& machine, objective_kind kind, const placement& start);
+
+  /// Moves task `a` to node `n`; the task on `n`, if any, moves to a's old node. Returns the new
+  /// cost. Applying the same move again (with the two nodes exchanged) restores the state exactly.
+  double move(int a, node_id n);
+  double cost() const;  ///< the objective as a double (exact for integer objectives below 2^53)
+
+  std::int64_t tahb() const { return tahb_; }
+  std::int64_t max_link_bytes() const;
+  std::int64_t tac3_bytes() const { return tac3_; }
+  const std::vector<std::int64_t>& tac3_per_ccs() const { return term_; }
+
+  const placement& where() const { return pi_; }
+  int task_on(node_id n) const { return owner_[static_cast<std::size_t>(n)]; }  ///< -1: free
+  int tasks() const { return static_cast<int>(pi_.size()); }
+  int nodes() const { return static_cast<int>(owner_.size()); }
+
+ private:
+  struct msg {
+    int set, src, dst;
+    std::int64_t bytes;
+  };
+  void route_tac3(const msg& m, int delta);
+  void recompute_term(int set);
+  void touch(int task);
+
+  const machine_routes& machine_;
+  objective_kind kind_;
+  int links_ = 0;
+  placement pi_;
+  std::vector<int> owner_;
+  // TAHB / max link: the aggregated graph, per task the edges touching it.
+  std::vector<message> graph_;
+  std::vector<std::vector<int>> task_edges_;
+  std::vector<std::int64_t> link_bytes_;
+  mutable std::int64_t max_link_ = 0;
+  mutable bool max_stale_ = false;
+  std::int64_t tahb_ = 0;
+  // TAC3: every message with its set, per task the messages touching it, per set per link the
+  // count, per set a histogram of the counts (sets whose messages all have one size: term =
+  // bytes × max count) or a full recount (mixed sizes).
+  std::vector<msg> msgs_;
+  std::vector<std::vector<int>> task_msgs_;
+  std::vector<int> set_begin_;             // messages of set s: msgs_[set_begin_[s] .. set_begin_[s+1])
+  std::vector<std::int64_t> uniform_bytes_;  // per set: the one size, or -1
+  std::vector<int> count_;                 // set * links_ + link
+  std::vector<int> hist_;                  // hist_begin_[s] + c: links of set s with count c
+  std::vector<int> hist_begin_;
+  std::vector<int> max_count_;
+  std::vector<std::int64_t> term_;
+  std::int64_t tac3_ = 0;
+  // Scratch for one move.
+  std::vector<int> stamp_msg_, stamp_edge_, stamp_set_;
+  int stamp_ = 0;
+  std::vector<int> touched_msgs_, touched_edges_, touched_sets_;
+};
+
+/// The paper's schedule (§5.3: initial temperature 10, final 1e-8, 2,500 trials per temperature,
+/// cooling factor 0.9): 197 temperatures, 492,500 trials.
+struct anneal_schedule {
+  double t0 = 10;
+  double t_end = 1e-8;
+  int trials_per_temperature = 2500;
+  double cooling = 0.9;
+};
+
+struct anneal_options {
+  objective_kind objective = objective_kind::tac3;
+  anneal_schedule schedule;
+  std::uint64_t seed = 1;
+  placement start;  ///< empty: identity (task i on node i)
+};
+
+struct anneal_result {
+  placement best;
+  double best_cost = 0;     ///< the objective of `best` (not normalized)
+  double start_cost = 0;    ///< the objective of the start, the normalization of Δ
+  std::int64_t trials = 0;
+  std::int64_t accepted = 0;
+  bool operator==(const anneal_result&) const = default;
+};
+
+/// One annealing run. Same inputs and seed: the same result bit for bit (own integer → double and
+/// bounded-integer conversions of std::mt19937_64, no std:: distributions).
+anneal_result anneal(const ccs_result& sets, const machine_routes& machine, const anneal_options& options);
+
+/// `runs` independent runs, run r seeded with derive_seed(options.seed, r), spread over `threads`
+/// worker threads (0: std::thread::hardware_concurrency). Result r is the same whatever `threads`.
+std::vector<anneal_result> anneal_runs(const ccs_result& sets, const machine_routes& machine, const anneal_options& options,
+                                       int runs, int threads = 0);
+/// splitmix64 of seed and run index: the seed of run `run`.
+std::uint64_t derive_seed(std::uint64_t seed, int run);
+
+/// Uniform double in [0, 1) from the top 53 bits; uniform integer in [0, n) by multiply-shift with
+/// rejection (Lemire). Defined here so every platform draws the same numbers.
+double to_unit(std::uint64_t bits);
+std::uint64_t draw_below(std::mt19937_64& g, std::uint64_t n);
+
+}  // namespace weft::mapping
