@@ -82,6 +82,9 @@ void registry::check_procs(std::string_view name, int procs) const {
   if (procs < e.min_procs)
     throw std::invalid_argument(e.name + " needs at least " + std::to_string(e.min_procs) + " PEs (--procs " +
                                 std::to_string(procs) + ")");
+  if (e.procs_rule)
+    if (auto why = e.procs_rule(procs); !why.empty())
+      throw std::invalid_argument(e.name + ": --procs " + std::to_string(procs) + ": " + why);
 }
 
 program pingpong(const params& prm) {
@@ -176,10 +179,55 @@ program sigint(const params& prm) {
   };
 }
 
+namespace {
+
+/// NPB CG's process grid: ROWS = 2^floor(k/2), COLS = P / ROWS (COLS = ROWS or 2 ROWS).
+int nas_cg_rows(int procs) {
+  int rows = 1;
+  while (rows * rows * 4 <= procs) rows *= 2;
+  return rows;
+}
+
+std::string nas_cg_procs_rule(int procs) {
+  if (procs < 1 || (procs & (procs - 1)) != 0) return "NPB CG needs a power of two PEs (1, 2, 4, ..., e.g. 32 = 4x8, 64 = 8x8)";
+  return {};
+}
+
+traffic_hint nas_cg_traffic(const params& prm, int procs) {
+  int steps = 1;  // the transpose exchange, plus one per recursive-doubling step along a row
+  for (int c = procs / nas_cg_rows(procs); c > 1; c /= 2) ++steps;
+  return {.messages_in_flight = procs, .real_bytes_per_message = real_bytes(prm.bytes),
+          .modelled_bytes_per_message = prm.bytes,
+          .messages_total = static_cast<std::int64_t>(procs) * steps * prm.iterations};
+}
+
+}  // namespace
+
+program nas_cg(const params& prm) {
+  return [prm](pe& p) {
+    const int rows = nas_cg_rows(p.size()), cols = p.size() / rows, me = p.rank();
+    const int row = me / cols, col = me % cols;
+    // The same partners as weft::mapping::nas_cg_log (NPB 3.3 cg.f: reduce_exch_proc, exch_proc).
+    const int transpose = cols == rows ? (me % rows) * rows + me / rows
+                                       : 2 * (((me / 2) % rows) * rows + me / 2 / rows) + me % 2;
+    for (int it = 0; it < prm.iterations; ++it) {
+      auto exchange = [&](int partner) {
+        request r = p.irecv(partner, tag{5});
+        p.send(partner, tag{5}, sized_pattern(pattern(prm.bytes, me, it), prm.bytes));
+        expect_pattern(p.wait(r), prm.bytes, partner, it);
+      };
+      for (int d = cols / 2; d >= 1; d /= 2) exchange(row * cols + (col ^ d));
+      if (transpose != me) exchange(transpose);
+    }
+  };
+}
+
 void register_builtin_programs(registry& r) {
   r.add({"pingpong", "PE 0 and PE 1 exchange --bytes, --iterations round trips", pingpong, one_message, 2});
   r.add({"ring", "a token of --bytes travels once around all PEs per iteration", ring, ring_traffic});
   r.add({"alltoall", "every PE sends --bytes to every other PE (isend/irecv + wait_all)", alltoall, alltoall_traffic});
+  r.add({"nas-cg", "NAS CG's communication: recursive doubling along the rows of NPB's grid, then the transpose "
+                   "exchange (P a power of two)", nas_cg, nas_cg_traffic, 1, true, nas_cg_procs_rule});
   r.add({"deadlock", "every PE receives before it sends: a deliberate deadlock", deadlock, no_traffic, 1, false});
   r.add({"overflow", "the last PE recurses until its fiber stack overflows", overflow, no_traffic, 1, false});
   r.add({"sigint", "a ring that PE 0 interrupts with SIGINT after --iterations laps (tests the interrupt)", sigint,

@@ -6,6 +6,9 @@
 //   alltoall   every PE sends `bytes` to every other PE (isend/irecv, wait_all)
 //   deadlock   every PE receives from its right neighbour before sending: a deliberate deadlock
 //   overflow   recurses until its fiber stack overflows (to show the report)
+//   nas-cg     one NAS CG iteration's communication per --iterations (seed 004): PEs on NPB's
+//              ROWS x COLS grid (P a power of two, COLS = ROWS or 2 ROWS), recursive doubling along
+//              each row, then the transpose exchange (docs/mapping.md)
 //   sigint     a ring that PE 0 interrupts with SIGINT after `iterations` laps (tests the CLI's interrupt)
 //
 // Payloads are `bytes` modelled but at most real_payload_max real bytes: a pattern of the source
@@ -39,6 +42,8 @@ struct entry {
   traffic_hint (*traffic)(const params&, int procs) = nullptr;
   int min_procs = 1;  ///< fewer PEs is an argument error, refused before the run
   bool sized = true;  ///< uses params::bytes and params::iterations (the demos of failure do not)
+  /// Any other rule on the PE count: empty if `procs` is fine, else what is allowed. Null: none.
+  std::string (*procs_rule)(int procs) = nullptr;
 };
 
 class registry {
@@ -66,5 +71,6 @@ program alltoall(const params& p);
 program deadlock(const params& p);
 program overflow(const params& p);
 program sigint(const params& p);
+program nas_cg(const params& p);
 
 }  // namespace weft::programs
