@@ -43,6 +43,41 @@ BOOST_AUTO_TEST_CASE(tofu_is_a_6d_xyzabc_cube_with_mesh_a_and_c_routed_x_y_z_a_c
   BOOST_TEST(axes == (std::vector<int>{0, 3, 5, 4}), boost::test_tools::per_element());
 }
 
+// The paper's jobs inside the 4x2x8x2x3x2 FX10 (seed 004, Table 1): an axis keeps its
+// wrap-around only where the job spans the machine's axis (Y = 2 of 2 here, X and Z shorter).
+BOOST_AUTO_TEST_CASE(a_tofu_sub_allocation_wraps_only_the_axes_it_spans) {
+  const weft::test::registries reg;
+  auto& topologies = reg.topologies;
+  struct job {
+    const char* spec;
+    int nodes;
+    std::vector<bool> wraps;
+  };
+  for (const auto& j : {job{"tofu:1x2x4@4x2x8", 96, {false, true, false, false, true, false}},
+                        job{"tofu:2x2x2@4x2x8", 96, {false, true, false, false, true, false}},
+                        job{"tofu:1x1x4@4x2x8", 48, {false, false, false, false, true, false}},
+                        job{"tofu:1x2x2@4x2x8", 48, {false, true, false, false, true, false}},
+                        job{"tofu:4x2x8@4x2x8", 768, {true, true, true, false, true, false}}}) {
+    auto t = topologies.make(j.spec);
+    BOOST_TEST(t->node_count() == j.nodes, j.spec);
+    BOOST_TEST(dynamic_cast<const weft::topo::kary_ncube&>(*t).wraps() == j.wraps, j.spec);
+  }
+  // Z = 4 of 8 is a mesh: from z = 0 to z = 3 takes 3 hops, not 1 around a ring.
+  auto sub = topologies.make("tofu:1x2x4@4x2x8");
+  auto whole = topologies.make("tofu:1x2x4");
+  auto& cube = dynamic_cast<const weft::topo::kary_ncube&>(*sub);
+  const auto dst = cube.node_at({0, 0, 3, 0, 0, 0});
+  auto hops = [&](const weft::topology& t) {
+    auto r = reg.routings.make(t.default_routing(), t);
+    return weft::route_path(t, *r, 0, dst).size();
+  };
+  BOOST_TEST(hops(*sub) == 3u);
+  BOOST_TEST(hops(*whole) == 1u);
+  BOOST_CHECK_EXCEPTION(topologies.make("tofu:8x2x8@4x2x8"), std::invalid_argument, [](const std::invalid_argument& e) {
+    return std::string(e.what()) == "tofu:8x2x8@4x2x8: the job's X size 8 exceeds the machine's 4";
+  });
+}
+
 BOOST_AUTO_TEST_CASE(mixed_wraparound_follows_the_t_and_m_letters_per_axis) {
   const weft::test::registries reg;
   auto& topologies = reg.topologies;

@@ -121,16 +121,39 @@ void register_builtin_topologies(topology_registry& registry) {
                   return std::make_unique<topo::kary_ncube>("kncube:" + std::string(a), "kncube", std::move(shape),
                                                             std::move(wraps));
                 }, {"kncube:4x2x3x2x3x2:tttmtm", "kncube:3x3:tm"}, [](std::string_view a) { return grid_size(a.substr(0, a.rfind(':')), "kncube"); }});
-  registry.add({"tofu", "tofu[:XxYxZ]", "Tofu 6D mesh/torus XYZABC, ABC = 2x3x2 (A, C mesh; X, Y, Z, B torus), routed X,Y,Z,A,C,B; default 4x2x8",
+  registry.add({"tofu", "tofu[:XxYxZ[@MXxMYxMZ]]",
+                "Tofu 6D mesh/torus XYZABC, ABC = 2x3x2 (A, C mesh; X, Y, Z, B torus), routed X,Y,Z,A,C,B; default 4x2x8; "
+                "@MXxMYxMZ: a job's sub-allocation inside that machine, whose X, Y, Z wrap only where they span it",
                 [](std::string_view a) -> std::unique_ptr<topology> {
-                  auto xyz = topo::parse_shape(a.empty() ? "4x2x8" : a, "tofu");
-                  if (xyz.size() != 3)
-                    throw std::invalid_argument("tofu: '" + std::string(a) + "' must give three sizes XxYxZ (e.g. tofu:4x2x8)");
+                  const std::string_view whole = a.empty() ? "4x2x8" : a;
+                  const auto at = whole.find('@');
+                  auto three = [&](std::string_view text) {
+                    auto xyz = topo::parse_shape(text, "tofu");
+                    if (xyz.size() != 3)
+                      throw std::invalid_argument("tofu: '" + std::string(text) + "' must give three sizes XxYxZ (e.g. tofu:4x2x8)");
+                    return xyz;
+                  };
+                  const auto xyz = three(whole.substr(0, at));
+                  // A torus axis of the machine stays a ring in a job only when the job spans it
+                  // (FX10 allocations: the links that close a shorter segment lead outside the job).
+                  std::vector<bool> wraps{true, true, true, false, true, false};
+                  if (at != whole.npos) {
+                    const auto machine = three(whole.substr(at + 1));
+                    for (std::size_t d = 0; d < 3; ++d) {
+                      if (xyz[d] > machine[d])
+                        throw std::invalid_argument("tofu:" + std::string(whole) + ": the job's " + "XYZ"[d] + " size " +
+                                                    std::to_string(xyz[d]) + " exceeds the machine's " +
+                                                    std::to_string(machine[d]));
+                      wraps[d] = xyz[d] == machine[d];
+                    }
+                  }
                   std::vector<int> shape{xyz[0], xyz[1], xyz[2], 2, 3, 2};
-                  return std::make_unique<topo::kary_ncube>(
-                      "tofu:" + std::string(a.empty() ? "4x2x8" : a), "tofu", std::move(shape),
-                      std::vector<bool>{true, true, true, false, true, false}, "dimension-order:XYZACB");
-                }, {"tofu:2x2x2"}, [](std::string_view a) { return sized(static_cast<double>(grid_size(a.empty() ? "4x2x8" : a, "tofu").first) * 12, 12); }});
+                  return std::make_unique<topo::kary_ncube>("tofu:" + std::string(whole), "tofu", std::move(shape),
+                                                            std::move(wraps), "dimension-order:XYZACB");
+                }, {"tofu:2x2x2", "tofu:1x2x4@4x2x8"}, [](std::string_view a) {
+                  const std::string_view whole = a.empty() ? "4x2x8" : a;
+                  return sized(static_cast<double>(grid_size(whole.substr(0, whole.find('@')), "tofu").first) * 12, 12);
+                }});
   registry.add({"hypercube", "hypercube:n", "binary n-cube of 2^n nodes (e-cube routing)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   int n = parse_int("hypercube", a, "hypercube:n");
