@@ -1,0 +1,226 @@
+// weft map --machine SPEC --program NAME --procs P [--bytes B] [--comm-log F]
+//          --objective default,no-ring,tahb,rmatt-o2f,tac3 --runs N --seed S
+//          [--out mapping.txt] [--json F] [--csv F]
+// Seed 004's Table 1 for one configuration: per objective, a placement (a baseline, or the best
+// of N annealing runs), its objectives and the measured makespan of the program run with it.
+//
+//   program ──run once, record_calls──> log ──Fig. 2──> CCS ──anneal per objective──> placements
+//   placements ──run the program with node_of_rank = placement──> makespans (mean, best)
+//
+// The work lives in algorithms/mapping/; this file plans, runs and prints. docs/mapping.md.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "link_model_warning.hpp"
+#include "machine_options.hpp"
+#include "weft/mapping/anneal.hpp"
+#include "weft/mapping/baselines.hpp"
+#include "weft/mapping/ccs.hpp"
+#include "weft/mapping/comm_log.hpp"
+#include "weft/mapping/objectives.hpp"
+#include "weft/programs/builtin.hpp"
+
+namespace weft::cli {
+
+namespace {
+
+constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt-o2f, tac3";
+
+struct map_options {
+  std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
+  int procs = 0, runs = 10;
+  std::uint64_t seed = 1;
+  machine_options machine;
+  programs::registry registry;
+};
+
+bool is_baseline(const std::string& name) { return name == "default" || name == "no-ring"; }
+
+std::vector<std::string> parse_objectives(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');) {
+    if (!is_baseline(name)) {
+      try {
+        mapping::parse_objective(name);
+      } catch (const std::invalid_argument&) {
+        throw std::invalid_argument("--objective '" + name + "' is not known (known: " + known_objectives + ")");
+      }
+    }
+    names.push_back(name);
+  }
+  if (names.empty()) throw std::invalid_argument(std::string("--objective is empty (known: ") + known_objectives + ")");
+  return names;
+}
+
+struct map_row {
+  std::string objective;
+  double cost = 0;  ///< the objective's own; a baseline's: its TAC3 x B
+  mapping::objective_values values;  ///< of the best placement
+  std::vector<mapping::placement> placements;  ///< one per run (one for a baseline)
+  std::vector<vtime> makespans;
+  std::size_t best = 0;  ///< index of the run with the shortest makespan (first on ties)
+  double mean_us() const {
+    double s = 0;
+    for (auto t : makespans) s += static_cast<double>(t.ps);
+    return s / static_cast<double>(makespans.size()) / 1e6;
+  }
+};
+
+// The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
+mapping::comm_log log_of(const report& r, const std::string& program) {
+  std::stringstream text;
+  r.write_call_log(text);
+  return mapping::read_comm_log(text, program + " run");
+}
+
+int run(map_options& s, const CLI::App& sub) {
+  auto& o = s.machine;
+  if (sub.count("--trace")) throw std::invalid_argument("--trace: map runs many placements and writes no trace");
+  if (sub.count("--mapping")) throw std::invalid_argument("--mapping: map chooses the placements; run one with weft run --mapping");
+  const auto objectives = parse_objectives(s.objectives);
+  if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
+  programs::params prm;
+  prm.bytes = parse_bytes(s.bytes, "--bytes");
+  (void)s.registry.make(s.program, prm);  // an unknown program: its one line, with the known ones
+  const auto built = build_machine(o);
+  const auto& m = built.m;
+  if (sub.count("--procs") && s.procs < 1) throw std::invalid_argument("--procs " + std::to_string(s.procs) + " must be at least 1");
+  const int procs = s.procs > 0 ? s.procs : default_procs(built);
+  const int nodes = m.topo().compute_nodes();
+  if (procs > nodes)
+    throw std::invalid_argument(fmt::format("--procs {}: {} tasks need as many nodes; {} has {} compute nodes", procs, procs,
+                                            m.topo().spec(), nodes));
+  s.registry.check_procs(s.program, procs);
+  const std::string spec = m.topo().spec();
+  for (const auto& name : objectives)
+    if (is_baseline(name) && !spec.starts_with("tofu:"))
+      throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
+                                  " is not tofu:...");
+  check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}});
+  const mapping::machine_routes routes(m.topo(), m.route());
+  auto opt = build_run_options(o, built, procs);
+  opt.program_name = s.program;
+  opt.traffic = s.registry.traffic(s.program, prm, procs);
+  m.check_run(procs, opt);
+  const int threads = opt.workers;
+
+  // The communication: the given log, or the program's own, recorded in one run.
+  mapping::comm_log log;
+  if (!o.comm_log_file.empty()) {
+    log = mapping::read_comm_log_file(o.comm_log_file);
+    if (log.pe_count() != procs)
+      throw std::invalid_argument(fmt::format("--comm-log {} has {} PEs; --procs is {}", o.comm_log_file, log.pe_count(), procs));
+  }
+  warn_if_no_link_model(m.model(), std::cerr);
+  auto run_once = [&](const mapping::placement* where, bool record) {
+    auto ro = opt;
+    ro.record_calls = record;
+    if (where) ro.node_of_rank = *where;
+    auto r = m.run(procs, s.registry.make(s.program, prm), ro);
+    if (r.status != run_status::ok)
+      throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(r.status),
+                                           r.problems.empty() ? "" : r.problems.front()));
+    return r;
+  };
+  if (o.comm_log_file.empty()) log = log_of(run_once(nullptr, true), s.program);
+  const auto sets = mapping::extract_ccs(log);
+  mapping::objective_evaluator eval(sets, routes);
+
+  std::vector<map_row> rows;
+  for (const auto& name : objectives) {
+    map_row row;
+    row.objective = name;
+    if (is_baseline(name)) {
+      row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
+    } else {
+      mapping::anneal_options a;
+      a.objective = mapping::parse_objective(name);
+      a.seed = s.seed;
+      for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
+    }
+    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false).makespan);
+    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
+    row.values = eval.evaluate(row.placements[row.best]);
+    const auto& v = row.values;
+    row.cost = is_baseline(name) ? static_cast<double>(v.tac3_bytes)
+               : name == "rmatt-o2f" ? v.rmatt_o2f
+               : name == "tac3"      ? static_cast<double>(v.tac3_bytes)
+                                     : static_cast<double>(v.hop_bytes);
+    rows.push_back(std::move(row));
+  }
+
+  std::cout << fmt::format("weft map: {} on {} PEs of {}, {} per message; {} sets; {} run{} per searched objective, seed {}\n",
+                           s.program, procs, spec, s.bytes, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
+  std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
+                           "makespan (us)", "best (us)");
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& r : rows) {
+    const double best_us = static_cast<double>(r.makespans[r.best].ps) / 1e6;
+    std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
+                             r.values.hop_bytes, r.mean_us(), best_us);
+    nlohmann::json ms = nlohmann::json::array();
+    for (auto t : r.makespans) ms.push_back(t.ps);
+    j.push_back({{"objective", r.objective},
+                 {"cost", r.cost},
+                 {"tac3_bytes", r.values.tac3_bytes},
+                 {"hop_bytes", r.values.hop_bytes},
+                 {"rmatt_o2f", r.values.rmatt_o2f},
+                 {"makespan", r.mean_us()},
+                 {"best_makespan", best_us},
+                 {"makespans_ps", ms},
+                 {"best_placement", r.placements[r.best]}});
+  }
+  if (!o.json_file.empty()) open_output(o.json_file, "--json") << j.dump(2) << "\n";
+  if (!s.csv.empty()) {
+    auto f = open_output(s.csv, "--csv");
+    f << "objective,cost,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
+    for (const auto& r : rows)
+      f << fmt::format("{},{:.0f},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, r.values.tac3_bytes, r.values.hop_bytes,
+                       r.mean_us(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
+  }
+  if (!s.out.empty()) {  // the last objective listed: its run with the shortest makespan
+    const auto& r = rows.back();
+    auto f = open_output(s.out, "--out");
+    f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
+                     "# line i: the node of PE i (weft run --mapping file:PATH)\n",
+                     r.objective, s.program, procs, spec, r.placements.size(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
+    for (auto n : r.placements[r.best]) f << n << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+command_runner add_map_command(CLI::App& app) {
+  auto s = std::make_shared<map_options>();
+  programs::register_builtin_programs(s->registry);
+  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT-O2F, TAC3) "
+                                        "and measure each one's makespan");
+  sub->add_option("--program", s->program, "built-in program (weft run --help lists them)")->capture_default_str();
+  sub->add_option("--procs,-p", s->procs, "tasks (PEs; default: one per node of the machine)");
+  sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
+  sub->add_option("--objective", s->objectives, std::string("comma-separated: ") + known_objectives)->capture_default_str();
+  sub->add_option("--runs", s->runs, "independent annealing runs per searched objective")->capture_default_str();
+  sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it)")->capture_default_str();
+  sub->add_option("--out", s->out, "write the best placement of the last objective listed as a mapping file");
+  sub->add_option("--csv", s->csv, "write the table as CSV");
+  add_machine_options(*sub, s->machine);
+  sub->get_option("--comm-log")->description("read the communication from this log (JSON Lines) instead of running the program");
+  sub->get_option("--trace")->group("");
+  sub->footer("Docs: docs/mapping.md, docs/cli.md");
+  return [sub, s] { return sub->parsed() ? run(*s, *sub) : -1; };
+}
+
+}  // namespace weft::cli
