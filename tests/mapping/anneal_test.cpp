@@ -12,6 +12,7 @@
 #include "weft/mapping/baselines.hpp"
 #include "weft/mapping/nas_cg.hpp"
 #include "weft/mapping/objectives.hpp"
+#include "sets_of.hpp"
 #include "weft_test/refusal.hpp"
 
 namespace {
@@ -20,12 +21,7 @@ namespace bdata = boost::unit_test::data;
 using namespace weft::mapping;
 constexpr std::int64_t B = 1 << 20;
 
-ccs_result sets_of(int tasks, std::vector<std::vector<message>> sets) {
-  ccs_result r;
-  r.tasks = tasks;
-  for (auto& s : sets) r.sets.push_back({std::move(s), static_cast<int>(r.sets.size())});
-  return r;
-}
+using test::sets_of;
 
 // Random sets over `tasks` tasks: some sets with one message size, some mixed, self-messages and
 // repeated pairs included, so every path of the incremental update is exercised.

@@ -9,6 +9,7 @@
 #include "weft/mapping/objectives.hpp"
 #include "weft/topology_registry.hpp"
 #include "weft/units.hpp"
+#include "sets_of.hpp"
 #include "weft_test/refusal.hpp"
 
 namespace {
@@ -16,12 +17,7 @@ namespace {
 using namespace weft::mapping;
 constexpr std::int64_t B = 1 << 20;
 
-ccs_result sets_of(int tasks, std::vector<std::vector<message>> sets) {
-  ccs_result r;
-  r.tasks = tasks;
-  for (auto& s : sets) r.sets.push_back({std::move(s), static_cast<int>(r.sets.size())});
-  return r;
-}
+using test::sets_of;
 
 // Seed 004 §3 (Fig. 1): tasks 1..6 (here 0..5), in four steps, each pair exchanging both ways:
 // 1-2; 4-5; 1-3 and 4-6; 1-6, 2-4 and 3-5.
