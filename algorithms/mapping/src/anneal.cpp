@@ -73,9 +73,18 @@ incremental_cost::incremental_cost(const ccs_result& sets, const machine_routes&
     }
     set_begin_.push_back(static_cast<int>(msgs_.size()));
     for (const auto& m : msgs_) route_tac3(m, +1);
+    std::int64_t smallest = 0;
+    for (const auto& m : msgs_)
+      if (m.bytes > 0 && (smallest == 0 || m.bytes < smallest)) smallest = m.bytes;
+    // crowd <= sets × links; excess <= messages × links (a route uses a link at most once).
+    const double crowd_range = static_cast<double>(nsets) * links_ + 1;
+    const double excess_range = static_cast<double>(msgs_.size()) * links_ + 1;
+    crowd_weight_ = static_cast<double>(smallest) / (2 * crowd_range * excess_range);
+    excess_weight_ = crowd_weight_ * crowd_range;
     for (int s = 0; s < nsets; ++s) {
       recompute_term(s);
       tac3_ += term_[sz(s)];
+      crowd_ += crowd_of(s);
     }
     stamp_msg_.assign(msgs_.size(), 0);
     stamp_set_.assign(sz(nsets), 0);
@@ -89,11 +98,17 @@ void incremental_cost::route_tac3(const msg& m, int delta) {
   for (link_id l : machine_.route(pi_[sz(m.src)], pi_[sz(m.dst)])) {
     int& c = count_[base + sz(l)];
     --hist[c];
+    if (delta > 0 ? c >= 1 : c >= 2) excess_ += delta;
     c += delta;
     ++hist[c];
     if (c > top) top = c;
     else if (hist[top] == 0) --top;  // a count only moves by one: the next lower one is occupied
   }
+}
+
+std::int64_t incremental_cost::crowd_of(int s) const {
+  const int top = max_count_[sz(s)];
+  return top > 0 ? hist_[sz(hist_begin_[sz(s)] + top)] : 0;
 }
 
 void incremental_cost::recompute_term(int s) {
@@ -165,6 +180,7 @@ double incremental_cost::move(int a, node_id n) {
       }
     }
   };
+  for (int s : touched_sets_) crowd_ -= crowd_of(s);
   for (int i : touched_msgs_) route_tac3(msgs_[sz(i)], -1);
   edges(-1);
   pi_[sz(a)] = n;
@@ -177,6 +193,7 @@ double incremental_cost::move(int a, node_id n) {
     tac3_ -= term_[sz(s)];
     recompute_term(s);
     tac3_ += term_[sz(s)];
+    crowd_ += crowd_of(s);
   }
   return cost();
 }
@@ -232,21 +249,23 @@ anneal_result anneal(const ccs_result& sets, const machine_routes& machine, cons
   // at T0 a move that doubles the cost is still accepted with probability e^-0.1.
   const double norm = r.start_cost > 0 ? r.start_cost : 1.0;
   std::mt19937_64 g(options.seed);
-  double current = r.start_cost;
+  double current = state.guide(), best_guide = current;
   for (double t = s.t0; t > s.t_end; t *= s.cooling)
     for (int i = 0; i < s.trials_per_temperature; ++i) {
       const int a = static_cast<int>(draw_below(g, static_cast<std::uint64_t>(tasks)));
       const node_id from = state.where()[sz(a)];
       auto n = static_cast<node_id>(draw_below(g, static_cast<std::uint64_t>(nodes - 1)));
       if (n >= from) ++n;  // any node but a's own: a swap if occupied, a move if free
-      const double c = state.move(a, n);
+      state.move(a, n);
+      const double c = state.guide();
       ++r.trials;
       const double delta = c - current;
       if (delta <= 0 || to_unit(g()) < std::exp(-(delta / norm) / t)) {
         current = c;
         ++r.accepted;
-        if (c < r.best_cost) {
-          r.best_cost = c;
+        if (c < best_guide) {
+          best_guide = c;
+          r.best_cost = state.cost();
           r.best = state.where();
         }
       } else {

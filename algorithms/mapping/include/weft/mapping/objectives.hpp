@@ -59,6 +59,8 @@ class objective_evaluator {
   std::int64_t max_link_bytes(const placement& p);
   /// TAC3 × B and its per-set terms.
   std::int64_t tac3_bytes(const placement& p, std::vector<std::int64_t>* per_ccs = nullptr, std::vector<int>* coll = nullptr);
+  const ccs_result& sets() const { return sets_; }
+  const machine_routes& machine() const { return machine_; }
 
  private:
   const ccs_result& sets_;
