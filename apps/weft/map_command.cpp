@@ -39,7 +39,8 @@ constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rma
 
 struct map_options {
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
-  int procs = 0, runs = 10;
+  int procs = 0, runs = 10, iterations = 1;
+  bool barrier_per_ccs = false;
   std::uint64_t seed = 1;
   machine_options machine;
   programs::registry registry;
@@ -90,19 +91,29 @@ int run(map_options& s, const CLI::App& sub) {
   if (sub.count("--trace")) throw std::invalid_argument("--trace: map runs many placements and writes no trace");
   if (sub.count("--mapping")) throw std::invalid_argument("--mapping: map chooses the placements; run one with weft run --mapping");
   const auto objectives = parse_objectives(s.objectives);
+  if (s.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(s.iterations) + " must be at least 1");
   if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
   programs::params prm;
   prm.bytes = parse_bytes(s.bytes, "--bytes");
-  (void)s.registry.make(s.program, prm);  // an unknown program: its one line, with the known ones
+  prm.iterations = s.iterations;
+  const auto choice = programs::parse_program_choice(s.program);
+  (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
+  auto log_prm = prm;  // the kernel's sets come from one iteration (seed 004 §3)
+  log_prm.iterations = 1;
+  auto barrier_prm = prm;
+  barrier_prm.barrier_per_ccs = s.barrier_per_ccs;
+  programs::check_barrier_per_ccs(choice, barrier_prm);
+  if (s.barrier_per_ccs && std::find(objectives.begin(), objectives.end(), "tac3") == objectives.end())
+    throw std::invalid_argument("--barrier-per-ccs measures TAC3's placements with a barrier per set: add tac3 to --objective");
   const auto built = build_machine(o);
   const auto& m = built.m;
-  if (sub.count("--procs") && s.procs < 1) throw std::invalid_argument("--procs " + std::to_string(s.procs) + " must be at least 1");
-  const int procs = s.procs > 0 ? s.procs : default_procs(built);
+  const int chosen = programs::choose_procs(choice, s.program, sub.count("--procs") > 0, s.procs);
+  const int procs = chosen > 0 ? chosen : default_procs(built);
   const int nodes = m.topo().compute_nodes();
   if (procs > nodes)
     throw std::invalid_argument(fmt::format("--procs {}: {} tasks need as many nodes; {} has {} compute nodes", procs, procs,
                                             m.topo().spec(), nodes));
-  s.registry.check_procs(s.program, procs);
+  s.registry.check_procs(choice.name, procs);
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
     if (is_baseline(name) && !spec.starts_with("tofu:"))
@@ -112,7 +123,7 @@ int run(map_options& s, const CLI::App& sub) {
   const mapping::machine_routes routes(m.topo(), m.route());
   auto opt = build_run_options(o, built, procs);
   opt.program_name = s.program;
-  opt.traffic = s.registry.traffic(s.program, prm, procs);
+  opt.traffic = s.registry.traffic(choice.name, prm, procs);
   m.check_run(procs, opt);
   const int threads = opt.workers;
 
@@ -124,11 +135,11 @@ int run(map_options& s, const CLI::App& sub) {
       throw std::invalid_argument(fmt::format("--comm-log {} has {} PEs; --procs is {}", o.comm_log_file, log.pe_count(), procs));
   }
   warn_if_no_link_model(m.model(), std::cerr);
-  auto run_once = [&](const mapping::placement* where, bool record) {
+  auto run_once = [&](const mapping::placement* where, bool record, const programs::params& with = {}) {
     auto ro = opt;
     ro.record_calls = record;
     if (where) ro.node_of_rank = *where;
-    auto r = m.run(procs, s.registry.make(s.program, prm), ro);
+    auto r = m.run(procs, s.registry.make(choice.name, record ? log_prm : with), ro);
     if (r.status != run_status::ok)
       throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(r.status),
                                            r.problems.empty() ? "" : r.problems.front()));
@@ -150,7 +161,7 @@ int run(map_options& s, const CLI::App& sub) {
       a.seed = s.seed;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
     }
-    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false).makespan);
+    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, prm).makespan);
     row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
     row.values = eval.evaluate(row.placements[row.best]);
     const auto& v = row.values;
@@ -158,6 +169,15 @@ int run(map_options& s, const CLI::App& sub) {
                : name == "rmatt-o2f" ? v.rmatt_o2f
                : name == "tac3"      ? static_cast<double>(v.tac3_bytes)
                                      : static_cast<double>(v.hop_bytes);
+    rows.push_back(std::move(row));
+  }
+  if (s.barrier_per_ccs) {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
+    map_row row = *std::find_if(rows.begin(), rows.end(), [](const map_row& r) { return r.objective == "tac3"; });
+    row.objective = "tac3+barrier";
+    for (std::size_t i = 0; i < row.placements.size(); ++i) row.makespans[i] = run_once(&row.placements[i], false, barrier_prm).makespan;
+    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
+    row.values = eval.evaluate(row.placements[row.best]);
+    row.cost = static_cast<double>(row.values.tac3_bytes);
     rows.push_back(std::move(row));
   }
 
@@ -211,6 +231,10 @@ command_runner add_map_command(CLI::App& app) {
   sub->add_option("--program", s->program, "built-in program (weft run --help lists them)")->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "tasks (PEs; default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
+  sub->add_option("--iterations,-i", s->iterations, "repetitions of the program in each measured run (the log is of one)")
+      ->capture_default_str();
+  sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs,
+                "also measure TAC3's placements with a barrier at the head of each set (row tac3+barrier; nas-cg)");
   sub->add_option("--objective", s->objectives, std::string("comma-separated: ") + known_objectives)->capture_default_str();
   sub->add_option("--runs", s->runs, "independent annealing runs per searched objective")->capture_default_str();
   sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it)")->capture_default_str();

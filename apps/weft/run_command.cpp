@@ -19,6 +19,7 @@ command_runner add_run_command(CLI::App& app) {
   struct state {
     std::string program;
     int procs = 0;
+    bool barrier_per_ccs = false;
     std::string bytes = "8";
     int iterations = 1;
     std::string heatmap, messages;
@@ -34,6 +35,7 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("program", s->program, "built-in program to run")->required();
   sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
+  sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
   add_machine_options(*sub, s->machine);
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
@@ -46,19 +48,21 @@ command_runner add_run_command(CLI::App& app) {
     programs::params prm;
     prm.bytes = parse_bytes(s->bytes, "--bytes");
     prm.iterations = s->iterations;
-    auto prog = s->registry.make(s->program, prm);
+    prm.barrier_per_ccs = s->barrier_per_ccs;
+    const auto choice = programs::parse_program_choice(s->program);
+    auto prog = s->registry.make(choice.name, prm);
     for (const char* flag : {"--bytes", "--iterations"})
-      if (sub->count(flag) && !s->registry.find(s->program).sized)
+      if (sub->count(flag) && !s->registry.find(choice.name).sized)
         throw std::invalid_argument(std::string(flag) + " does not apply to " + s->program + " (it never sends a payload)");
+    programs::check_barrier_per_ccs(choice, prm);
     const auto built = build_machine(s->machine);
     const auto& m = built.m;
-    if (sub->count("--procs") && s->procs < 1)
-      throw std::invalid_argument("--procs " + std::to_string(s->procs) + " must be at least 1");
-    const int procs = s->procs > 0 ? s->procs : default_procs(built);
-    s->registry.check_procs(s->program, procs);
+    const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
+    const int procs = chosen > 0 ? chosen : default_procs(built);
+    s->registry.check_procs(choice.name, procs);
     auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
-    opt.traffic = s->registry.traffic(s->program, prm, procs);
+    opt.traffic = s->registry.traffic(choice.name, prm, procs);
     // Every output is checked before the run: a bad path fails before a long run, not after it.
     check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
                    {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}});

@@ -76,11 +76,11 @@ incremental_cost::incremental_cost(const ccs_result& sets, const machine_routes&
     std::int64_t smallest = 0;
     for (const auto& m : msgs_)
       if (m.bytes > 0 && (smallest == 0 || m.bytes < smallest)) smallest = m.bytes;
-    // crowd <= sets × links; excess <= messages × links (a route uses a link at most once).
-    const double crowd_range = static_cast<double>(nsets) * links_ + 1;
-    const double excess_range = static_cast<double>(msgs_.size()) * links_ + 1;
-    crowd_weight_ = static_cast<double>(smallest) / (2 * crowd_range * excess_range);
-    excess_weight_ = crowd_weight_ * crowd_range;
+    // excess and crowd are each at most Σ over messages of their route's length.
+    int diameter = 0;
+    for (node_id p = 0; p < machine_.nodes(); ++p)
+      for (node_id q = 0; q < machine_.nodes(); ++q) diameter = std::max(diameter, machine_.hops(p, q));
+    tie_weight_ = static_cast<double>(smallest) / (2 * (static_cast<double>(msgs_.size()) * diameter + 1));
     for (int s = 0; s < nsets; ++s) {
       recompute_term(s);
       tac3_ += term_[sz(s)];

@@ -179,14 +179,13 @@ program sigint(const params& prm) {
   };
 }
 
-namespace {
-
-/// NPB CG's process grid: ROWS = 2^floor(k/2), COLS = P / ROWS (COLS = ROWS or 2 ROWS).
 int nas_cg_rows(int procs) {
   int rows = 1;
   while (rows * rows * 4 <= procs) rows *= 2;
   return rows;
 }
+
+namespace {
 
 std::string nas_cg_procs_rule(int procs) {
   if (procs < 1 || (procs & (procs - 1)) != 0) return "NPB CG needs a power of two PEs (1, 2, 4, ..., e.g. 32 = 4x8, 64 = 8x8)";
@@ -216,8 +215,14 @@ program nas_cg(const params& prm) {
         p.send(partner, tag{5}, sized_pattern(pattern(prm.bytes, me, it), prm.bytes));
         expect_pattern(p.wait(r), prm.bytes, partner, it);
       };
-      for (int d = cols / 2; d >= 1; d /= 2) exchange(row * cols + (col ^ d));
-      if (transpose != me) exchange(transpose);
+      // One communication set per exchange step (weft ccs finds the same sets in the log).
+      // Every PE joins every barrier, also a diagonal PE, whose transpose partner is itself.
+      auto step = [&](int partner) {
+        if (prm.barrier_per_ccs) p.barrier();
+        if (partner != me) exchange(partner);
+      };
+      for (int d = cols / 2; d >= 1; d /= 2) step(row * cols + (col ^ d));
+      step(transpose);
     }
   };
 }

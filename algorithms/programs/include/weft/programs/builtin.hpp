@@ -29,6 +29,9 @@ namespace weft::programs {
 struct params {
   std::int64_t bytes = 8;  ///< modelled payload size (real: up to real_payload_max of it)
   int iterations = 1;
+  /// nas-cg: a barrier at the head of each of its communication sets (seed 004's "TAC3 with a
+  /// barrier per CCS"), so messages of one set never meet those of the next.
+  bool barrier_per_ccs = false;
 };
 
 /// Real bytes a built-in program sends per message, at most: what its receivers check.
@@ -64,6 +67,24 @@ class registry {
 };
 
 void register_builtin_programs(registry& r);
+
+/// A program as the command line names it: NAME, or NAME:ARGS for a program that takes them.
+/// `nas-cg:ROWSxCOLS` names NPB CG's process grid, which fixes the PE count (seed 004: 8x8 for 64
+/// tasks, 4x8 — the paper's "8x4" — for 32). Throws std::invalid_argument naming what is allowed.
+struct program_choice {
+  std::string name;  ///< the registry's name
+  int procs = 0;     ///< the PE count the arguments fix; 0: any
+};
+program_choice parse_program_choice(std::string_view text);
+/// The PE count to run: the choice's, or --procs (`given`: whether it was on the command line),
+/// or 0 for the machine's default. Throws when --procs contradicts the choice.
+int choose_procs(const program_choice& choice, const std::string& text, bool given, int procs);
+
+/// Refuses params::barrier_per_ccs for a program whose communication sets it does not mark.
+void check_barrier_per_ccs(const program_choice& choice, const params& p);
+
+/// NPB CG's process grid for `procs` PEs: ROWS = 2^floor(log2(P) / 2), COLS = P / ROWS.
+int nas_cg_rows(int procs);
 
 program pingpong(const params& p);
 program ring(const params& p);
