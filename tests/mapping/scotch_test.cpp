@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(nas_cg_on_the_papers_96_node_job_gets_one_distinct_node_per
   const auto machine = machine_routes::from_spec("tofu:1x2x4@4x2x8");
   check_placement(r.where, 64, machine);
   BOOST_TEST(r.repaired == 0);
-  BOOST_TEST(r.weight_unit == 2 * B);  // NAS CG: a pair exchanges B each way per step: weights 1 and 2
+  BOOST_TEST(r.weight_unit == 2 * B);  // NAS CG: each pair exchanges B each way, so every weight is 1
   BOOST_TEST(!r.weights_rounded);
 }
 

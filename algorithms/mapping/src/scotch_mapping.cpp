@@ -115,7 +115,7 @@ csr distance_graph(const topology& topo) {
 // The task graph: vertex i is task i, edge {i, j} weighs the bytes i and j exchange both ways over
 // the whole log (Scotch's graphs are undirected; hop-bytes is symmetric in the direction). Vertices
 // tasks..nodes-1 are isolated padding, so that with strict balance every node receives one vertex.
-// Weights are divided by their gcd (NAS CG's become 1 and 2) and, only if Scotch's int cost
+// Weights are divided by their gcd (NAS CG's all become 1) and, only if Scotch's int cost
 // Σ weight · distance could still overflow, scaled down further and rounded (recorded in `out`).
 csr task_graph(const ccs_result& sets, int nodes, int distance_bound, scotch_mapping& out) {
   std::map<std::pair<int, int>, std::int64_t> pair_bytes;
