@@ -1,8 +1,9 @@
 // weft map --machine SPEC --program NAME --procs P [--bytes B] [--comm-log F]
-//          --objective default,no-ring,tahb,rmatt-o2f,tac3 --runs N --seed S
+//          --objective default,no-ring,tahb,rmatt-o2f,tac3,scotch --runs N --seed S
 //          [--out mapping.txt] [--json F] [--csv F]
 // Seed 004's Table 1 for one configuration: per objective, a placement (a baseline, or the best
-// of N annealing runs), its objectives and the measured makespan of the program run with it.
+// of N annealing runs, or Scotch's), its objectives and the measured makespan of the program run
+// with it.
 //
 //   program ──run once, record_calls──> log ──Fig. 2──> CCS ──anneal per objective──> placements
 //   placements ──run the program with node_of_rank = placement──> makespans (mean, best)
@@ -29,13 +30,14 @@
 #include "weft/mapping/ccs.hpp"
 #include "weft/mapping/comm_log.hpp"
 #include "weft/mapping/objectives.hpp"
+#include "weft/mapping/scotch_mapping.hpp"
 #include "weft/programs/builtin.hpp"
 
 namespace weft::cli {
 
 namespace {
 
-constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt-o2f, tac3";
+constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt-o2f, tac3, scotch";
 
 struct map_options {
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
@@ -47,12 +49,22 @@ struct map_options {
 };
 
 bool is_baseline(const std::string& name) { return name == "default" || name == "no-ring"; }
+// One placement, not searched by weft: the Tofu baselines and Scotch (seeded, deterministic).
+bool is_single(const std::string& name) { return is_baseline(name) || name == "scotch"; }
+
+// What a row's `cost` is: the objective's own value; a Tofu baseline's TAC3 x B; Scotch's
+// hop-bytes, the measure Scotch itself minimises (docs/mapping.md, "Scotch baseline").
+std::string cost_measure(const std::string& name) {
+  if (name == "rmatt-o2f") return "rmatt_o2f";
+  if (name == "tac3" || is_baseline(name)) return "tac3_bytes";
+  return "hop_bytes";
+}
 
 std::vector<std::string> parse_objectives(const std::string& text) {
   std::vector<std::string> names;
   std::stringstream in(text);
   for (std::string name; std::getline(in, name, ',');) {
-    if (!is_baseline(name)) {
+    if (!is_single(name)) {
       try {
         mapping::parse_objective(name);
       } catch (const std::invalid_argument&) {
@@ -69,7 +81,7 @@ struct map_row {
   std::string objective;
   double cost = 0;  ///< the objective's own; a baseline's: its TAC3 x B
   mapping::objective_values values;  ///< of the best placement
-  std::vector<mapping::placement> placements;  ///< one per run (one for a baseline)
+  std::vector<mapping::placement> placements;  ///< one per run (one for a baseline or Scotch)
   std::vector<vtime> makespans;
   std::size_t best = 0;  ///< index of the run with the shortest makespan (first on ties)
   double mean_us() const {
@@ -78,6 +90,23 @@ struct map_row {
     return s / static_cast<double>(makespans.size()) / 1e6;
   }
 };
+
+// "cost: hop-bytes (tahb, scotch); TAC3 x B (default, tac3)": which measure each row's cost is.
+std::string cost_footnote(const std::vector<map_row>& rows) {
+  std::vector<std::pair<std::string, std::string>> groups;  // measure, objectives (in table order)
+  for (const auto& r : rows) {
+    const auto m = cost_measure(r.objective);
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& e) { return e.first == m; });
+    if (g == groups.end()) groups.emplace_back(m, r.objective);
+    else g->second += ", " + r.objective;
+  }
+  std::string text = "cost:";
+  for (const auto& [m, names] : groups) {
+    const char* shown = m == "hop_bytes" ? "hop-bytes" : m == "tac3_bytes" ? "TAC3 x B" : "TAHB x max link bytes";
+    text += fmt::format("{} {} ({})", text.size() > 5 ? ";" : "", shown, names);
+  }
+  return text;
+}
 
 // The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
 mapping::comm_log log_of(const report& r, const std::string& program) {
@@ -153,7 +182,9 @@ int run(map_options& s, const CLI::App& sub) {
   for (const auto& name : objectives) {
     map_row row;
     row.objective = name;
-    if (is_baseline(name)) {
+    if (name == "scotch") {
+      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), s.seed).where);
+    } else if (is_baseline(name)) {
       row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
     } else {
       mapping::anneal_options a;
@@ -165,10 +196,10 @@ int run(map_options& s, const CLI::App& sub) {
     row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
     row.values = eval.evaluate(row.placements[row.best]);
     const auto& v = row.values;
-    row.cost = is_baseline(name) ? static_cast<double>(v.tac3_bytes)
-               : name == "rmatt-o2f" ? v.rmatt_o2f
-               : name == "tac3"      ? static_cast<double>(v.tac3_bytes)
-                                     : static_cast<double>(v.hop_bytes);
+    const auto measure = cost_measure(name);
+    row.cost = measure == "rmatt_o2f"    ? v.rmatt_o2f
+               : measure == "tac3_bytes" ? static_cast<double>(v.tac3_bytes)
+                                         : static_cast<double>(v.hop_bytes);
     rows.push_back(std::move(row));
   }
   if (s.barrier_per_ccs) {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
@@ -194,6 +225,7 @@ int run(map_options& s, const CLI::App& sub) {
     for (auto t : r.makespans) ms.push_back(t.ps);
     j.push_back({{"objective", r.objective},
                  {"cost", r.cost},
+                 {"cost_measure", cost_measure(r.objective)},
                  {"tac3_bytes", r.values.tac3_bytes},
                  {"hop_bytes", r.values.hop_bytes},
                  {"rmatt_o2f", r.values.rmatt_o2f},
@@ -202,13 +234,14 @@ int run(map_options& s, const CLI::App& sub) {
                  {"makespans_ps", ms},
                  {"best_placement", r.placements[r.best]}});
   }
+  std::cout << cost_footnote(rows) << "\n";
   if (!o.json_file.empty()) open_output(o.json_file, "--json") << j.dump(2) << "\n";
   if (!s.csv.empty()) {
     auto f = open_output(s.csv, "--csv");
-    f << "objective,cost,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
+    f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
     for (const auto& r : rows)
-      f << fmt::format("{},{:.0f},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, r.values.tac3_bytes, r.values.hop_bytes,
-                       r.mean_us(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
+      f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
+                       r.values.hop_bytes, r.mean_us(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
   }
   if (!s.out.empty()) {  // the last objective listed: its run with the shortest makespan
     const auto& r = rows.back();
@@ -226,8 +259,8 @@ int run(map_options& s, const CLI::App& sub) {
 command_runner add_map_command(CLI::App& app) {
   auto s = std::make_shared<map_options>();
   programs::register_builtin_programs(s->registry);
-  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT-O2F, TAC3) "
-                                        "and measure each one's makespan");
+  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT-O2F, TAC3; "
+                                        "Scotch) and measure each one's makespan");
   sub->add_option("--program", s->program, "built-in program (weft run --help lists them)")->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "tasks (PEs; default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
@@ -237,7 +270,7 @@ command_runner add_map_command(CLI::App& app) {
                 "also measure TAC3's placements with a barrier at the head of each set (row tac3+barrier; nas-cg)");
   sub->add_option("--objective", s->objectives, std::string("comma-separated: ") + known_objectives)->capture_default_str();
   sub->add_option("--runs", s->runs, "independent annealing runs per searched objective")->capture_default_str();
-  sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it)")->capture_default_str();
+  sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it); Scotch's random seed")->capture_default_str();
   sub->add_option("--out", s->out, "write the best placement of the last objective listed as a mapping file");
   sub->add_option("--csv", s->csv, "write the table as CSV");
   add_machine_options(*sub, s->machine);

@@ -2,22 +2,13 @@
 # TAC3's search finds a placement no worse in TAC3 than default; the JSON is the same on 1 and 2
 # workers; the --out mapping run again with weft run --mapping gives the reported makespan exactly.
 #   cmake -DWEFT=<weft> -DDIR=<scratch dir> -P map.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/map_helpers.cmake)
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 set(common tofu:1x1x4@4x2x8 --alpha 1us --bandwidth 5GB/s)
-foreach(w 1 2)
-  execute_process(COMMAND ${WEFT} map --machine ${common} --program nas-cg --procs 32 --bytes 1MiB --objective default,tac3
-                          --runs 2 --seed 1 --json ${DIR}/w${w}.json --out ${DIR}/w${w}.map --workers ${w}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
-  if(NOT rc EQUAL 0 OR NOT out MATCHES "default .*\ntac3 ")
-    message(FATAL_ERROR "weft map --workers ${w}: exit ${rc}\n${out}${err}")
-  endif()
-endforeach()
-file(READ ${DIR}/w1.json j1)
-file(READ ${DIR}/w2.json j2)
-if(NOT j1 STREQUAL j2)
-  message(FATAL_ERROR "weft map JSON differs between 1 and 2 workers")
-endif()
+map_on_1_and_2_workers(w "default .*\ntac3 " --machine ${common} --program nas-cg --procs 32 --bytes 1MiB
+                       --objective default,tac3 --runs 2 --seed 1)
+set(j1 "${w_json}")
 string(JSON n LENGTH "${j1}")
 string(JSON first GET "${j1}" 0 objective)
 string(JSON second GET "${j1}" 1 objective)
@@ -42,13 +33,4 @@ foreach(i RANGE ${last})
     set(best ${t})
   endif()
 endforeach()
-execute_process(COMMAND ${WEFT} run nas-cg --procs 32 -m ${common} -b 1MiB --mapping file:${DIR}/w1.map --json ${DIR}/run.json
-                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "weft run --mapping file:${DIR}/w1.map: exit ${rc}: ${err}")
-endif()
-file(READ ${DIR}/run.json r)
-string(JSON got GET "${r}" makespan)
-if(NOT got EQUAL best)
-  message(FATAL_ERROR "weft run with the --out mapping: makespan ${got} ps, weft map reported ${best} ps")
-endif()
+expect_rerun_makespan(${DIR}/w1.map 32 ${best})
