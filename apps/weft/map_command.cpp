@@ -56,7 +56,7 @@ bool is_single(const std::string& name) { return is_baseline(name) || name == "s
 // hop-bytes, the measure Scotch itself minimises (docs/mapping.md, "Scotch baseline").
 std::string cost_measure(const std::string& name) {
   if (name == "rmatt-o2f") return "rmatt_o2f";
-  if (name == "tac3" || is_baseline(name)) return "tac3_bytes";
+  if (name == "tac3" || name == "tac3+barrier" || is_baseline(name)) return "tac3_bytes";
   return "hop_bytes";
 }
 
