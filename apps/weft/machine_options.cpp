@@ -31,6 +31,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--poll", o.poll, "cost of an unsuccessful test()")->group(link)->capture_default_str();
   sub.add_option("--switching", o.switching, "store-and-forward|saf or cut-through|ct")->group(link)->capture_default_str();
   sub.add_option("--mtu", o.mtu, "packet size (0: a message is one packet)")->group(link)->capture_default_str();
+  sub.add_option("--injection", o.injection,
+                 "message (a message's packets cross each link as one burst) or packet (one at a time: packets of messages that meet interleave)")
+      ->group(link)
+      ->capture_default_str();
   sub.add_option("--ports", o.ports, "all (all-port PEs), single (one send and one receive at a time) or single-send (one send at a time)")
       ->group(link)->capture_default_str();
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
@@ -119,6 +123,7 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                 {"--hop-latency", o.hop_latency, d.hop_latency},
                                 {"--switching", o.switching, d.switching},
                                 {"--mtu", o.mtu, d.mtu},
+                                {"--injection", o.injection, d.injection},
                                 {"--short-max", o.short_max, d.short_max},
                                 {"--short-alpha", o.short_alpha, d.short_alpha},
                                 {"--short-tau", o.short_tau, d.short_tau},
@@ -178,6 +183,7 @@ built_machine build_machine(const machine_options& o) {
   time("--poll", o.poll, defaults.poll, m.poll);
   if (!preset || given(o, "--switching", o.switching, defaults.switching)) m.mode = parse_switching(o.switching);
   if (!preset || given(o, "--mtu", o.mtu, defaults.mtu)) m.mtu = parse_bytes(o.mtu, "--mtu");
+  if (!preset || given(o, "--injection", o.injection, defaults.injection)) m.inject = parse_injection(o.injection);
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
   if (!o.network.empty()) m.network = o.network;  // machine() checks the name
   apply_flit_options(o, defaults, preset.has_value(), m);

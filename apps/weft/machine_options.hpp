@@ -23,7 +23,7 @@ struct machine_options {
   std::string mapping;                ///< rank->node: identity, a preset's named mapping, file:PATH
   std::string routing;
   std::string alpha = "0", tau, bandwidth, hop_latency = "0", o_send = "0", o_recv = "0", gap = "0",
-              poll = "10ns", switching = "store-and-forward", mtu = "0", ports = "all", flops;
+              poll = "10ns", switching = "store-and-forward", mtu = "0", injection = "message", ports = "all", flops;
   std::string memory_bandwidth, kernel_overhead;  ///< empty: the preset's (or none)
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs

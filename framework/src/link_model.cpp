@@ -81,7 +81,8 @@ std::string link_model::describe(bool ticks) const {
   std::string s = "alpha=" + format_time(alpha, ticks) + " tau=" + tau_text(tau, ticks) +
                   " hop=" + format_time(hop_latency, ticks) + " o_send=" + format_time(o_send, ticks) +
                   " o_recv=" + format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " +
-                  to_string(mode) + (mtu > 0 ? " mtu=" + std::to_string(mtu) + "B" : "") + ", " +
+                  to_string(mode) + (mtu > 0 ? " mtu=" + std::to_string(mtu) + "B" : "") +
+                  (inject == injection::packet ? " packet-injection" : "") + ", " +
                   to_string(ports);
   if (short_max >= 0)
     s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
@@ -116,12 +117,18 @@ constexpr detail::spelling<port_model> port_words[] = {
     {"all-port", port_model::all_port}, {"all", port_model::all_port},
     {"single-port", port_model::single_port}, {"single", port_model::single_port},
     {"single-send", port_model::single_send}};
+constexpr detail::spelling<injection> injection_words[] = {{"message", injection::message}, {"packet", injection::packet}};
 }  // namespace
 
 std::string known_networks() { return detail::builtin_networks().known(); }
 
 std::string to_string(switching s) { return detail::spelled<switching>(s, switching_words); }
 std::string to_string(port_model p) { return detail::spelled<port_model>(p, port_words); }
+std::string to_string(injection i) { return detail::spelled<injection>(i, injection_words); }
+
+injection parse_injection(std::string_view text) {
+  return detail::parse_spelled<injection>(text, "injection", injection_words, "message, packet");
+}
 
 switching parse_switching(std::string_view text) {
   return detail::parse_spelled<switching>(text, "switching", switching_words, "store-and-forward|saf, cut-through|ct");

@@ -72,7 +72,11 @@ class message_network final : public network {
     // isend refused messages of INT32_MAX packets or more; (bytes - 1) / mtu + 1 cannot overflow.
     m.packets = model_.mtu > 0 && m.bytes > model_.mtu ? static_cast<std::int32_t>((m.bytes - 1) / model_.mtu + 1) : 1;
     m.packets_arrived = 0;
-    for (std::int32_t p = 0; p < m.packets; ++p)
+    // --injection packet: one packet at a time, as a NIC injects them; the next asks for the
+    // first link when this one has left it (handle()), so a packet of another message that asks
+    // in between goes between them. --injection message: all at once, one burst on every link.
+    const std::int32_t now = model_.inject == injection::packet ? 1 : m.packets;
+    for (std::int32_t p = 0; p < now; ++p)
       ctx.push(event_of(event_kind::network, m, m.ready.ps, m.src_node, static_cast<std::uint32_t>(p)));
   }
 
@@ -224,6 +228,8 @@ void message_network::handle(const event& e, network_context& ctx) {
 
   if (first && e.packet + 1 == static_cast<std::uint32_t>(m.packets) && m.send_request >= 0)
     ctx.push(event_of(event_kind::send_done, m, end, e.at));
+  if (first && model_.inject == injection::packet && e.packet + 1 < static_cast<std::uint32_t>(m.packets))  // see inject()
+    ctx.push(event_of(event_kind::network, m, end, e.at, e.packet + 1));
 
   if (last) {
     if (adaptive_) {  // packets on different routes may arrive in any order: count them there

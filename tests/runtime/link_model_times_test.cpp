@@ -191,3 +191,43 @@ BOOST_AUTO_TEST_CASE(a_chained_batch_pays_the_start_up_once) {
   BOOST_TEST(r.pes[2].finish.ps == 1100 + 110);
   BOOST_TEST(r.pes[3].finish.ps == 1100 + 220);
 }
+
+namespace {
+
+// On mesh:3x1 (0 - 1 - 2), PE 1 sends 400 B in two packets of 200 to PE 2 at time 0, and PE 0
+// sends 100 B (one packet) to PE 2, which reaches link 1->2 at 100 + λ = 110 (store-and-forward,
+// 1 tick per byte, λ = 10, α = 0). Returns the arrival of PE 0's message and of PE 1's.
+std::pair<std::int64_t, std::int64_t> two_sources_meet(weft::injection inject) {
+  weft::link_model model;
+  model.tau = {1, 1};
+  model.hop_latency = vtime::ticks(10);
+  model.mtu = 200;
+  model.inject = inject;
+  weft::machine m("mesh:3x1", model);
+  std::pair<std::int64_t, std::int64_t> arrivals;
+  auto r = m.run(3, [&](weft::pe& p) {
+    if (p.rank() == 0) p.send(2, weft::tag{0}, weft::sized(std::byte{1}, 100));
+    if (p.rank() == 1) p.send(2, weft::tag{0}, weft::sized(std::byte{1}, 400));
+    if (p.rank() == 2) {
+      arrivals.first = p.recv(0, weft::tag{0}).arrival.ps;
+      arrivals.second = p.recv(1, weft::tag{0}).arrival.ps;
+    }
+  }, {});
+  BOOST_TEST(r.status == weft::run_status::ok);
+  return arrivals;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(packets_injected_one_by_one_let_a_message_that_meets_them_go_between) {
+  // --injection message: PE 1's two packets hold link 1->2 as one burst, [0, 200] and [200, 400];
+  // PE 0's packet, asking at 110, waits for both: [400, 500], arrives at 510; PE 1's at 410.
+  const auto burst = two_sources_meet(weft::injection::message);
+  BOOST_TEST(burst.first == 510);
+  BOOST_TEST(burst.second == 410);
+  // --injection packet: PE 1's second packet asks at 200, after PE 0's (110): PE 0's packet takes
+  // [200, 300] and arrives at 310; PE 1's second packet [300, 500], its message arrives at 510.
+  const auto one_by_one = two_sources_meet(weft::injection::packet);
+  BOOST_TEST(one_by_one.first == 310);
+  BOOST_TEST(one_by_one.second == 510);
+}

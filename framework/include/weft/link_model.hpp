@@ -14,6 +14,8 @@ enum class switching { store_and_forward, cut_through };
 /// one ejection at a time; single_send: one injection at a time (a node starts one transfer per
 /// step, as a host with one DMA engine or one HCA does), any number of ejections.
 enum class port_model { all_port, single_port, single_send };
+/// When a message's packets ask for their first link: together (message) or one by one (packet).
+enum class injection { message, packet };
 
 /// The host: what a PE's CPU pays to communicate and compute. PE code sees only this part.
 struct host_model {
@@ -64,6 +66,10 @@ struct wire_model {
   vtime hop_latency{};   ///< λ: latency added on every hop (wire + router)
   switching mode = switching::store_and_forward;
   std::int64_t mtu = 0;  ///< packet size in bytes; 0 = a message is one packet
+  /// How a message's packets ask for their first link (docs/model.md, "Packets"): all at once,
+  /// so they cross each link as one burst (`message`), or one at a time as a NIC injects them,
+  /// so packets of messages that meet on a link interleave (`packet`).
+  injection inject = injection::message;
   port_model ports = port_model::all_port;
   vtime short_alpha{};   ///< start-up of a message the host sends on the short path
   byte_time short_tau{}; ///< time per byte on the short path
@@ -105,6 +111,8 @@ std::string known_networks();
 
 std::string to_string(switching s);
 std::string to_string(port_model p);
+std::string to_string(injection i);
+injection parse_injection(std::string_view text);
 switching parse_switching(std::string_view text);
 port_model parse_port_model(std::string_view text);
 

@@ -16,7 +16,7 @@ namespace {
 // otherwise leave its parameter at the default, and the run would be silently wrong.
 constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing", "network", "procs", "link", "mappings"};
 constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth",       "hop_latency", "o_send",
-                                          "o_recv",    "gap",         "poll",            "switching",   "mtu",
+                                          "o_recv",    "gap",         "poll",            "switching",   "mtu", "injection",
                                           "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
                                           "short_bandwidth", "chain_alpha",
                                           // the compute device's kernel model (compute(kernel))
@@ -106,6 +106,7 @@ void read_link(const reader& r, link_model& m) {
   };
   spelled("switching", parse_switching, m.mode);
   if (auto t = r.text("mtu")) m.mtu = parse_bytes(*t, r.where("mtu"));
+  spelled("injection", parse_injection, m.inject);
   spelled("ports", parse_port_model, m.ports);
   if (auto t = r.text("flops")) m.flops = parse_flop_rate(*t, r.where("flops"));
   if (auto t = r.text("memory_bandwidth")) m.memory_time = parse_bandwidth(*t, r.where("memory_bandwidth"));
