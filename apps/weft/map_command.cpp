@@ -42,7 +42,7 @@ constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rma
 struct map_options {
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
   int procs = 0, runs = 10, iterations = 1;
-  bool barrier_per_ccs = false;
+  bool barrier_per_ccs = false, rendezvous = false;
   std::uint64_t seed = 1;
   machine_options machine;
   programs::registry registry;
@@ -125,13 +125,15 @@ int run(map_options& s, const CLI::App& sub) {
   programs::params prm;
   prm.bytes = parse_bytes(s.bytes, "--bytes");
   prm.iterations = s.iterations;
+  prm.rendezvous = s.rendezvous;
   const auto choice = programs::parse_program_choice(s.program);
   (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
-  auto log_prm = prm;  // the kernel's sets come from one iteration (seed 004 §3)
+  auto log_prm = prm;  // the kernel's sets come from one iteration of its own calls (seed 004 §3)
   log_prm.iterations = 1;
+  log_prm.rendezvous = false;  // the protocol's ready messages are the library's, not the program's
   auto barrier_prm = prm;
   barrier_prm.barrier_per_ccs = s.barrier_per_ccs;
-  programs::check_barrier_per_ccs(choice, barrier_prm);
+  programs::check_nas_cg_only(choice, barrier_prm);
   if (s.barrier_per_ccs && std::find(objectives.begin(), objectives.end(), "tac3") == objectives.end())
     throw std::invalid_argument("--barrier-per-ccs measures TAC3's placements with a barrier per set: add tac3 to --objective");
   const auto built = build_machine(o);
@@ -268,6 +270,8 @@ command_runner add_map_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs,
                 "also measure TAC3's placements with a barrier at the head of each set (row tac3+barrier; nas-cg)");
+  sub->add_flag("--rendezvous", s->rendezvous,
+                "measured runs: each exchange trades ready messages before its data (MPI's rendezvous; nas-cg)");
   sub->add_option("--objective", s->objectives, std::string("comma-separated: ") + known_objectives)->capture_default_str();
   sub->add_option("--runs", s->runs, "independent annealing runs per searched objective")->capture_default_str();
   sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it); Scotch's random seed")->capture_default_str();

@@ -19,7 +19,7 @@ command_runner add_run_command(CLI::App& app) {
   struct state {
     std::string program;
     int procs = 0;
-    bool barrier_per_ccs = false;
+    bool barrier_per_ccs = false, rendezvous = false;
     std::string bytes = "8";
     int iterations = 1;
     std::string heatmap, messages;
@@ -36,6 +36,7 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
   sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
+  sub->add_flag("--rendezvous", s->rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
   add_machine_options(*sub, s->machine);
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
@@ -49,12 +50,13 @@ command_runner add_run_command(CLI::App& app) {
     prm.bytes = parse_bytes(s->bytes, "--bytes");
     prm.iterations = s->iterations;
     prm.barrier_per_ccs = s->barrier_per_ccs;
+    prm.rendezvous = s->rendezvous;
     const auto choice = programs::parse_program_choice(s->program);
     auto prog = s->registry.make(choice.name, prm);
     for (const char* flag : {"--bytes", "--iterations"})
       if (sub->count(flag) && !s->registry.find(choice.name).sized)
         throw std::invalid_argument(std::string(flag) + " does not apply to " + s->program + " (it never sends a payload)");
-    programs::check_barrier_per_ccs(choice, prm);
+    programs::check_nas_cg_only(choice, prm);
     const auto built = build_machine(s->machine);
     const auto& m = built.m;
     const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);

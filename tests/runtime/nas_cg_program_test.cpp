@@ -15,7 +15,7 @@ namespace programs = weft::programs;
 namespace {
 
 // full:4: one link per ordered pair, so no two messages of the kernel ever share one.
-weft::report run_on_full4(bool barrier, int workers = 1) {
+weft::report run_on_full4(bool barrier, int workers = 1, bool rendezvous = false) {
   weft::link_model m;
   m.alpha = vtime::us(1);
   m.tau = weft::parse_bandwidth("1GB/s", "test");  // 1 ns per byte
@@ -26,6 +26,7 @@ weft::report run_on_full4(bool barrier, int workers = 1) {
   programs::params prm;
   prm.bytes = 1000;
   prm.barrier_per_ccs = barrier;
+  prm.rendezvous = rendezvous;
   return machine.run(4, programs::nas_cg(prm), opt);
 }
 
@@ -54,13 +55,22 @@ BOOST_AUTO_TEST_CASE(a_barrier_heads_each_set_and_every_pe_joins_it) {
   BOOST_TEST(r.makespan.ps == vtime::us(8).ps);
 }
 
-BOOST_AUTO_TEST_CASE(the_barrier_version_gives_the_same_report_on_1_2_and_4_workers) {
+BOOST_AUTO_TEST_CASE(a_rendezvous_exchange_trades_ready_messages_before_the_data) {
+  // Each exchange: a zero-byte ready message each way (α = 1 us), then the data (2 us): 3 us a step.
+  const auto r = run_on_full4(false, 1, true);
+  BOOST_TEST(r.status == weft::run_status::ok);
+  BOOST_TEST(r.pes[0].finish.ps == vtime::us(3).ps);
+  BOOST_TEST(r.pes[1].finish.ps == vtime::us(6).ps);
+  BOOST_TEST(r.pes[3].finish.ps == vtime::us(3).ps);
+}
+
+BOOST_AUTO_TEST_CASE(the_barrier_and_rendezvous_version_gives_the_same_report_on_1_2_and_4_workers) {
   weft::link_model m;
   m.alpha = vtime::us(1);
   m.tau = weft::parse_bandwidth("5GB/s", "test");
   m.mode = weft::switching::cut_through;
   weft::machine machine("tofu:1x1x4@4x2x8", m);
-  programs::params prm{1 << 20, 3, true};
+  programs::params prm{1 << 20, 3, true, true};
   const auto prog = programs::nas_cg(prm);
   const auto one = weft_test::virtual_json(machine, 32, prog, 1);
   BOOST_TEST(one.find("\"status\": \"ok\"") != std::string::npos);
@@ -88,6 +98,9 @@ BOOST_AUTO_TEST_CASE(nas_cg_names_its_grid_rows_first) {
                programs::choose_procs(programs::parse_program_choice("nas-cg:8x8"), "nas-cg:8x8", true, 32);
              }) == "--procs 32 contradicts nas-cg:8x8, which has 64 PEs (leave --procs out)");
   BOOST_TEST(weft_test::refusal([] {
-               programs::check_barrier_per_ccs(programs::parse_program_choice("ring"), programs::params{8, 1, true});
+               programs::check_nas_cg_only(programs::parse_program_choice("ring"), programs::params{8, 1, true});
              }) == "--barrier-per-ccs: only nas-cg marks its communication sets (one per exchange step); ring does not");
+  BOOST_TEST(weft_test::refusal([] {
+               programs::check_nas_cg_only(programs::parse_program_choice("alltoall"), programs::params{8, 1, false, true});
+             }) == "--rendezvous: only nas-cg trades ready messages before its data; alltoall does not");
 }

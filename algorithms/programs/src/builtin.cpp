@@ -212,6 +212,11 @@ program nas_cg(const params& prm) {
     for (int it = 0; it < prm.iterations; ++it) {
       auto exchange = [&](int partner) {
         request r = p.irecv(partner, tag{5});
+        if (prm.rendezvous) {  // ready to receive, both ways, before the data (MPI's rendezvous)
+          request ready = p.isend(partner, tag{6}, payload{});
+          (void)p.recv(partner, tag{6});
+          (void)p.wait(ready);
+        }
         p.send(partner, tag{5}, sized_pattern(pattern(prm.bytes, me, it), prm.bytes));
         expect_pattern(p.wait(r), prm.bytes, partner, it);
       };

@@ -51,10 +51,13 @@ int choose_procs(const program_choice& choice, const std::string& text, bool giv
   return choice.procs;
 }
 
-void check_barrier_per_ccs(const program_choice& choice, const params& p) {
-  if (p.barrier_per_ccs && choice.name != "nas-cg")
+void check_nas_cg_only(const program_choice& choice, const params& p) {
+  if (choice.name == "nas-cg") return;
+  if (p.barrier_per_ccs)
     throw std::invalid_argument("--barrier-per-ccs: only nas-cg marks its communication sets (one per exchange step); " +
                                 choice.name + " does not");
+  if (p.rendezvous)
+    throw std::invalid_argument("--rendezvous: only nas-cg trades ready messages before its data; " + choice.name + " does not");
 }
 
 }  // namespace weft::programs

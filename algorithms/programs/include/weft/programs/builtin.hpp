@@ -32,6 +32,10 @@ struct params {
   /// nas-cg: a barrier at the head of each of its communication sets (seed 004's "TAC3 with a
   /// barrier per CCS"), so messages of one set never meet those of the next.
   bool barrier_per_ccs = false;
+  /// nas-cg: each exchange first trades a zero-byte ready message with its partner, so its data
+  /// leaves only once the partner's receive is posted: MPI's rendezvous protocol for large
+  /// messages, which keeps a PE from running ahead into the next set (docs/mapping.md).
+  bool rendezvous = false;
 };
 
 /// Real bytes a built-in program sends per message, at most: what its receivers check.
@@ -80,8 +84,8 @@ program_choice parse_program_choice(std::string_view text);
 /// or 0 for the machine's default. Throws when --procs contradicts the choice.
 int choose_procs(const program_choice& choice, const std::string& text, bool given, int procs);
 
-/// Refuses params::barrier_per_ccs for a program whose communication sets it does not mark.
-void check_barrier_per_ccs(const program_choice& choice, const params& p);
+/// Refuses params::barrier_per_ccs and params::rendezvous for a program other than nas-cg.
+void check_nas_cg_only(const program_choice& choice, const params& p);
 
 /// NPB CG's process grid for `procs` PEs: ROWS = 2^floor(log2(P) / 2), COLS = P / ROWS.
 int nas_cg_rows(int procs);
