@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Seed 004's Table 1 on an emulated FX10 (docs/mapping.md, "Table 1"): NAS CG's communication,
+# 1 MiB messages, on the paper's four Tofu jobs inside the 4x2x8x2x3x2 machine; per placement
+# method, 10 annealing runs (seed 1) and the makespan of ITERATIONS iterations of the kernel.
+#
+#   bench/mapping/table1.sh [BUILD_DIR] [OUT_DIR] [ITERATIONS]     (defaults: build docs/mapping 1000)
+#
+# Writes OUT_DIR/table1_JOB.{csv,json,svg} per job (JOB = 1x2x4, 2x2x2, 1x1x4, 1x2x2). Takes about
+# 8 minutes on 2 cores with 1,000 iterations. Not part of ctest: a benchmark that regenerates docs.
+set -euo pipefail
+build=${1:-build}
+out=${2:-docs/mapping}
+iterations=${3:-1000}
+weft=${WEFT:-$build/apps/weft}
+mkdir -p "$out"
+
+# The FX10 model (docs/mapping.md "The model"): Tofu links of 5 GB/s, virtual cut-through with
+# 8 KiB packets that interleave on shared links, 100 ns a hop, 1 us start-up, and MPI's rendezvous
+# for the 1 MiB messages.
+model=(--alpha 1us --bandwidth 5GB/s --hop-latency 100ns --switching cut-through --mtu 8KiB --injection packet
+       --rendezvous)
+for config in "1x2x4 8x8" "2x2x2 8x8" "1x1x4 4x8" "1x2x2 4x8"; do
+  read -r job grid <<<"$config"
+  echo "== job $job x 2x3x2 of 4x2x8x2x3x2, NAS CG $grid" >&2
+  "$weft" map --machine "tofu:$job@4x2x8" --program "nas-cg:$grid" --bytes 1MiB "${model[@]}" \
+    --objective default,no-ring,tahb,rmatt-o2f,tac3,scotch --barrier-per-ccs --runs 10 --seed 1 \
+    --iterations "$iterations" --quiet --csv "$out/table1_$job.csv" --json "$out/table1_$job.json" \
+    ${SVG:+--svg "$out/table1_$job.svg"}
+done
