@@ -30,6 +30,7 @@
 #include "weft/mapping/ccs.hpp"
 #include "weft/mapping/comm_log.hpp"
 #include "weft/mapping/objectives.hpp"
+#include "weft/mapping/placement_drawing.hpp"
 #include "weft/mapping/scotch_mapping.hpp"
 #include "weft/programs/builtin.hpp"
 
@@ -40,6 +41,7 @@ namespace {
 constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt-o2f, tac3, scotch";
 
 struct map_options {
+  std::string svg;
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
   int procs = 0, runs = 10, iterations = 1;
   bool barrier_per_ccs = false, rendezvous = false;
@@ -150,7 +152,9 @@ int run(map_options& s, const CLI::App& sub) {
     if (is_baseline(name) && !spec.starts_with("tofu:"))
       throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
                                   " is not tofu:...");
-  check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}});
+  check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}, {"--svg", s.svg}});
+  if (!s.svg.empty() && m.topo().shape().empty())
+    throw std::invalid_argument("--svg: machine " + m.topo().spec() + " has no grid coordinates to unfold (mesh, torus, tofu do)");
   const mapping::machine_routes routes(m.topo(), m.route());
   auto opt = build_run_options(o, built, procs);
   opt.program_name = s.program;
@@ -245,6 +249,16 @@ int run(map_options& s, const CLI::App& sub) {
       f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
                        r.values.hop_bytes, r.mean_us(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
   }
+  if (!s.svg.empty()) {  // every row's best placement, with its worst set's links
+    std::vector<mapping::placement_panel> panels;
+    for (const auto& r : rows)
+      panels.push_back({fmt::format("{}: TAC3 {:.3g} x B, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
+                                    static_cast<double>(r.values.tac3_bytes) / static_cast<double>(std::max<std::int64_t>(prm.bytes, 1)),
+                                    static_cast<double>(r.values.hop_bytes), r.mean_us()),
+                        r.placements[r.best]});
+    auto f = open_output(s.svg, "--svg");
+    mapping::write_placement_svg(f, m.topo(), routes, sets, panels);
+  }
   if (!s.out.empty()) {  // the last objective listed: its run with the shortest makespan
     const auto& r = rows.back();
     auto f = open_output(s.out, "--out");
@@ -277,6 +291,7 @@ command_runner add_map_command(CLI::App& app) {
   sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it); Scotch's random seed")->capture_default_str();
   sub->add_option("--out", s->out, "write the best placement of the last objective listed as a mapping file");
   sub->add_option("--csv", s->csv, "write the table as CSV");
+  sub->add_option("--svg", s->svg, "draw each objective's best placement and its worst set's links (SVG)");
   add_machine_options(*sub, s->machine);
   sub->get_option("--comm-log")->description("read the communication from this log (JSON Lines) instead of running the program");
   sub->get_option("--trace")->group("");
