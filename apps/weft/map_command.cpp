@@ -38,7 +38,7 @@ namespace weft::cli {
 
 namespace {
 
-constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt-o2f, tac3, scotch";
+constexpr const char* known_objectives = "default, no-ring, tahb, hop-bytes, rmatt, rmatt-o2f, tac3, scotch";
 
 struct map_options {
   std::string svg;
@@ -51,13 +51,15 @@ struct map_options {
 };
 
 bool is_baseline(const std::string& name) { return name == "default" || name == "no-ring"; }
+// Placements that only a tofu machine has: the FX10's baselines and RMATT's logical 3D torus.
+bool is_tofu_only(const std::string& name) { return is_baseline(name) || name == "rmatt"; }
 // One placement, not searched by weft: the Tofu baselines and Scotch (seeded, deterministic).
 bool is_single(const std::string& name) { return is_baseline(name) || name == "scotch"; }
 
 // What a row's `cost` is: the objective's own value; a Tofu baseline's TAC3 x B; Scotch's
 // hop-bytes, the measure Scotch itself minimises (docs/mapping.md, "Scotch baseline").
 std::string cost_measure(const std::string& name) {
-  if (name == "rmatt-o2f") return "rmatt_o2f";
+  if (name == "rmatt-o2f" || name == "rmatt") return "rmatt_o2f";
   if (name == "tac3" || name == "tac3+barrier" || is_baseline(name)) return "tac3_bytes";
   return "hop_bytes";
 }
@@ -66,7 +68,7 @@ std::vector<std::string> parse_objectives(const std::string& text) {
   std::vector<std::string> names;
   std::stringstream in(text);
   for (std::string name; std::getline(in, name, ',');) {
-    if (!is_single(name)) {
+    if (!is_single(name) && name != "rmatt") {
       try {
         mapping::parse_objective(name);
       } catch (const std::invalid_argument&) {
@@ -149,7 +151,7 @@ int run(map_options& s, const CLI::App& sub) {
   s.registry.check_procs(choice.name, procs);
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
-    if (is_baseline(name) && !spec.starts_with("tofu:"))
+    if (is_tofu_only(name) && !spec.starts_with("tofu:"))
       throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
                                   " is not tofu:...");
   check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}, {"--svg", s.svg}});
@@ -192,6 +194,13 @@ int run(map_options& s, const CLI::App& sub) {
       row.placements.push_back(mapping::scotch_placement(sets, m.topo(), s.seed).where);
     } else if (is_baseline(name)) {
       row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
+    } else if (name == "rmatt") {  // RMATT-O2F's search on the logical 3D torus the FX10 shows
+      const auto logical = mapping::machine_routes::from_spec(mapping::logical_torus(spec));
+      mapping::anneal_options a;
+      a.objective = mapping::objective_kind::rmatt_o2f;
+      a.seed = s.seed;
+      for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, threads))
+        row.placements.push_back(mapping::logical_to_physical(spec, r.best));
     } else {
       mapping::anneal_options a;
       a.objective = mapping::parse_objective(name);

@@ -210,6 +210,17 @@ BOOST_AUTO_TEST_CASE(no_ring_puts_tasks_in_xyzabc_order_and_default_folds_the_ma
   }
 }
 
+BOOST_AUTO_TEST_CASE(rmatt_sees_the_job_as_the_fx10s_logical_3d_torus) {
+  // 1x2x4 (x 2x3x2): logical 2X x 3Y x 2Z = 2 x 6 x 8, position i on default's node for task i.
+  BOOST_TEST(logical_torus("tofu:1x2x4@4x2x8") == "torus:2x6x8");
+  BOOST_TEST(logical_torus("tofu:1x1x4") == "torus:2x3x8");
+  const auto all = default_placement("tofu:1x2x4@4x2x8", 96);
+  BOOST_TEST(logical_to_physical("tofu:1x2x4@4x2x8", identity_placement(96)) == all);
+  BOOST_TEST(logical_to_physical("tofu:1x2x4@4x2x8", placement{5, 0}) == (placement{all[5], all[0]}));
+  BOOST_TEST(weft_test::refusal([] { logical_to_physical("tofu:1x1x4", placement{48}); }) ==
+             "logical node 48 is outside torus:2x3x8");
+}
+
 BOOST_AUTO_TEST_CASE(bad_names_machines_and_schedules_are_refused_in_one_line) {
   BOOST_TEST(weft_test::refusal([] { parse_objective("tac4"); }) == "unknown objective 'tac4' (known: hop-bytes, tahb, rmatt-o2f, tac3)");
   BOOST_TEST(weft_test::refusal([] { default_placement("torus:4x4", 4); }) ==

@@ -31,6 +31,26 @@ node_id node_of(const std::vector<int>& shape, const std::vector<int>& c) {
 
 }  // namespace
 
+std::string logical_torus(std::string_view tofu_spec) {
+  const auto s = tofu_shape(tofu_spec, 0);  // X Y Z A B C
+  return "torus:" + std::to_string(s[0] * s[3]) + "x" + std::to_string(s[1] * s[4]) + "x" + std::to_string(s[2] * s[5]);
+}
+
+placement logical_to_physical(std::string_view tofu_spec, const placement& logical) {
+  const auto s = tofu_shape(tofu_spec, 0);
+  int nodes = 1;
+  for (int k : s) nodes *= k;
+  const placement fold = default_placement(tofu_spec, nodes);
+  placement p;
+  p.reserve(logical.size());
+  for (node_id n : logical) {
+    if (n < 0 || n >= nodes)
+      throw std::invalid_argument("logical node " + std::to_string(n) + " is outside " + logical_torus(tofu_spec));
+    p.push_back(fold[static_cast<std::size_t>(n)]);
+  }
+  return p;
+}
+
 std::pair<int, int> folded_ring(int r, int n) {
   const int fold = r / n, along = r % n;
   return {fold % 2 == 0 ? along : n - 1 - along, fold};

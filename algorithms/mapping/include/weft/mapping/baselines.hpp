@@ -9,6 +9,7 @@
 //             logical axis a ring folded over two physical axes (X with A, Y with B, Z with C);
 //             task i on logical (i mod 2X, i / 2X mod 3Y, i / (2X·3Y)).
 
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -19,6 +20,13 @@ namespace weft::mapping {
 /// Throws std::invalid_argument unless `tofu_spec` is a tofu machine with at least `tasks` nodes.
 placement no_ring_placement(std::string_view tofu_spec, int tasks);
 placement default_placement(std::string_view tofu_spec, int tasks);
+
+/// The FX10's logical 3D torus of a tofu job, "torus:LXxLYxLZ" with LX = 2X, LY = 3Y, LZ = 2Z: what
+/// RMATT (the FX10's rank-map tool) places tasks on.
+std::string logical_torus(std::string_view tofu_spec);
+/// A placement on logical_torus(tofu_spec) (node i = logical position i, x fastest) as physical
+/// nodes: position i lies on the node where default_placement puts task i.
+placement logical_to_physical(std::string_view tofu_spec, const placement& logical);
 
 /// The physical (along, fold) coordinates of position r on a logical ring folded over an axis of
 /// size n and a fold axis: r = fold * n + (fold even ? along : n - 1 - along). Consecutive
