@@ -23,7 +23,7 @@ for config in "1x2x4 8x8" "2x2x2 8x8" "1x1x4 4x8" "1x2x2 4x8"; do
   read -r job grid <<<"$config"
   echo "== job $job x 2x3x2 of 4x2x8x2x3x2, NAS CG $grid" >&2
   "$weft" map --machine "tofu:$job@4x2x8" --program "nas-cg:$grid" --bytes 1MiB "${model[@]}" \
-    --objective default,no-ring,tahb,rmatt-o2f,tac3,scotch --barrier-per-ccs --runs 10 --seed 1 \
+    --objective default,no-ring,tahb,rmatt-o2f,rmatt,tac3,scotch --barrier-per-ccs --runs 10 --seed 1 \
     --iterations "$iterations" --quiet --csv "$out/table1_$job.csv" --json "$out/table1_$job.json" \
     ${SVG:+--svg "$out/table1_$job.svg"}
 done
