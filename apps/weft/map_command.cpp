@@ -24,6 +24,8 @@
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
+#include "map_cg_workload.hpp"
+#include "run_control.hpp"
 #include "machine_options.hpp"
 #include "weft/mapping/anneal.hpp"
 #include "weft/mapping/baselines.hpp"
@@ -130,8 +132,10 @@ int run(map_options& s, const CLI::App& sub) {
   prm.bytes = parse_bytes(s.bytes, "--bytes");
   prm.iterations = s.iterations;
   prm.rendezvous = s.rendezvous;
-  const auto choice = programs::parse_program_choice(s.program);
-  (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
+  // The workload: weft's CG solver (cg:SPEC) or a built-in program.
+  const auto cg_work = parse_cg_workload(s.program, s.iterations, parse_max_memory(o.control.max_memory));
+  const auto choice = cg_work ? programs::program_choice{"cg", 0} : programs::parse_program_choice(s.program);
+  if (!cg_work) (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
   auto log_prm = prm;  // the kernel's sets come from one iteration of its own calls (seed 004 §3)
   log_prm.iterations = 1;
   log_prm.rendezvous = false;  // the protocol's ready messages are the library's, not the program's
@@ -148,7 +152,12 @@ int run(map_options& s, const CLI::App& sub) {
   if (procs > nodes)
     throw std::invalid_argument(fmt::format("--procs {}: {} tasks need as many nodes; {} has {} compute nodes", procs, procs,
                                             m.topo().spec(), nodes));
-  s.registry.check_procs(choice.name, procs);
+  if (cg_work) {
+    cg::check(cg_work->a, cg_work->b, procs, cg_work->measured);
+    cg::check_machine(m, cg_work->measured);
+  } else {
+    s.registry.check_procs(choice.name, procs);
+  }
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
     if (is_tofu_only(name) && !spec.starts_with("tofu:"))
@@ -160,7 +169,7 @@ int run(map_options& s, const CLI::App& sub) {
   const mapping::machine_routes routes(m.topo(), m.route());
   auto opt = build_run_options(o, built, procs);
   opt.program_name = s.program;
-  opt.traffic = s.registry.traffic(choice.name, prm, procs);
+  opt.traffic = cg_work ? cg::traffic(cg_work->a, procs) : s.registry.traffic(choice.name, prm, procs);
   m.check_run(procs, opt);
   const int threads = opt.workers;
 
@@ -176,7 +185,8 @@ int run(map_options& s, const CLI::App& sub) {
     auto ro = opt;
     ro.record_calls = record;
     if (where) ro.node_of_rank = *where;
-    auto r = m.run(procs, s.registry.make(choice.name, record ? log_prm : with), ro);
+    auto r = cg_work ? cg::solve(m, procs, cg_work->a, cg_work->b, record ? cg_work->logged : cg_work->measured, ro).run
+                     : m.run(procs, s.registry.make(choice.name, record ? log_prm : with), ro);
     if (r.status != run_status::ok)
       throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(r.status),
                                            r.problems.empty() ? "" : r.problems.front()));
@@ -227,8 +237,11 @@ int run(map_options& s, const CLI::App& sub) {
     rows.push_back(std::move(row));
   }
 
-  std::cout << fmt::format("weft map: {} on {} PEs of {}, {} per message; {} sets; {} run{} per searched objective, seed {}\n",
-                           s.program, procs, spec, s.bytes, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
+  const std::string work = cg_work ? fmt::format("{} rows, {} nonzeros, {} CG iteration{}", cg_work->a.rows, cg_work->a.nnz(),
+                                                 s.iterations, s.iterations == 1 ? "" : "s")
+                                   : s.bytes + " per message";
+  std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
+                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
   std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
                            "makespan (us)", "best (us)");
   nlohmann::json j = nlohmann::json::array();
@@ -286,7 +299,10 @@ command_runner add_map_command(CLI::App& app) {
   programs::register_builtin_programs(s->registry);
   auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT-O2F, TAC3; "
                                         "Scotch) and measure each one's makespan");
-  sub->add_option("--program", s->program, "built-in program (weft run --help lists them)")->capture_default_str();
+  sub->add_option("--program", s->program,
+                  "built-in program (weft run --help lists them), nas-cg:ROWSxCOLS, or cg:SPEC (weft's CG solver on a "
+                  "generated matrix, e.g. cg:poisson2d:64; --iterations CG iterations)")
+      ->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "tasks (PEs; default: one per node of the machine)");
   sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
   sub->add_option("--iterations,-i", s->iterations, "repetitions of the program in each measured run (the log is of one)")

@@ -34,3 +34,18 @@ foreach(i RANGE ${last})
   endif()
 endforeach()
 expect_rerun_makespan(${DIR}/w1.map 32 ${best})
+
+# weft's CG solver as the workload (cg:SPEC): the JSON is the same on 1 and 2 workers, and weft cg
+# run with the written mapping gives the makespan weft map measured, to the picosecond.
+map_on_1_and_2_workers(c "1024 rows, 4992 nonzeros, 2 CG iterations; [0-9]+ sets.*\ntahb .*\ntac3 "
+                       --machine ${common} --program cg:poisson2d:32 --procs 8 --flops 1Gflops
+                       --objective tahb,tac3 --runs 1 --seed 1 --iterations 2)
+string(JSON cg_best GET "${c_json}" 1 makespans_ps 0)
+execute_process(COMMAND ${WEFT} cg --generate poisson2d:32 --procs 8 -m ${common} --flops 1Gflops --iterations 2
+                        --mapping file:${DIR}/c1.map --json ${DIR}/cg.json
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
+file(READ ${DIR}/cg.json cg)
+string(JSON cg_makespan GET "${cg}" runs 0 makespan_ps)
+if(NOT rc EQUAL 0 OR NOT cg_makespan EQUAL cg_best)
+  message(FATAL_ERROR "weft cg --mapping file:c1.map: exit ${rc}, makespan ${cg_makespan} ps, weft map said ${cg_best}\n${err}")
+endif()
