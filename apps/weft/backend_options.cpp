@@ -1,6 +1,7 @@
 #include "backend_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -39,7 +40,7 @@ void check_backend_options(const CLI::App& sub, const backend_options& o, const 
   if (!mpi::built_with_mpi())
     throw std::invalid_argument("this weft was built without MPI; reconfigure with -DWEFT_MPI=ON after installing libopenmpi-dev");
   mpi::parse_compute_mode(o.compute);
-  if (!(o.timeout >= 0)) throw std::invalid_argument("--timeout " + std::to_string(o.timeout) + " is negative");
+  if (!(o.timeout >= 0)) throw std::invalid_argument(fmt::format("--timeout {:g} is negative", o.timeout));
   for (const CLI::Option* opt : sub.get_options()) {
     if (opt->count() == 0) continue;
     const auto& long_names = opt->get_lnames();

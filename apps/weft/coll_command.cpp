@@ -167,6 +167,9 @@ command_runner add_coll_command(CLI::App& app) {
       throw std::invalid_argument("--trace: coll runs many measurements and writes no trace; trace one with 'weft run'");
     if (sub->count("--ticks")) throw std::invalid_argument("--ticks: coll reports microseconds; drop --ticks");
     if (!c.algorithm.empty()) coll::find_algorithm(c.op, c.algorithm);
+    if (!on_ranks && c.algorithm == coll::native_algorithm)
+      throw std::invalid_argument("--algorithm native calls the MPI library's own " + s->op +
+                                  ": it runs with --backend mpi only (the emulator models weft's algorithms)");
     if (c.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(c.iterations) + " must be at least 1");
     if (c.warmup < 0) throw std::invalid_argument("--warmup " + std::to_string(c.warmup) + " must be at least 0");
     if (sub->count("--root") && !coll::has_root(c.op))
