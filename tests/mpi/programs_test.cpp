@@ -21,7 +21,9 @@ void need(bool ok, const weft::pe& p, const std::string& what) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_ring_passes_its_token_round_every_rank) {
-  const auto r = weft::mpi::run(mpi_env(), weft::programs::ring({.bytes = 64, .iterations = 3}), {.program_name = "ring"});
+  weft::mpi::options o;
+  o.program_name = "ring";
+  const auto r = weft::mpi::run(mpi_env(), weft::programs::ring({.bytes = 64, .iterations = 3}), o);
   if (mpi_env().rank() != 0) return;
   const auto p = static_cast<std::uint64_t>(mpi_env().size());
   BOOST_TEST(r.backend == "mpi");

@@ -4,7 +4,9 @@
 //
 //   int main() {
 //     weft::mpi::environment env;                       // MPI_Init ... MPI_Finalize
-//     auto r = weft::mpi::run(env, my_program, {.program_name = "mine"});
+//     weft::mpi::options o;
+//     o.program_name = "mine";
+//     auto r = weft::mpi::run(env, my_program, o);
 //     if (env.rank() == 0) r.write_json(std::cout);     // every rank's figures, gathered
 //   }
 //
