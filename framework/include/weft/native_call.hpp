@@ -29,7 +29,8 @@ struct native_call {
   void (*combine)(const void* state, std::byte* acc, const std::byte* in, std::size_t count, bool in_first) = nullptr;
   const void* state = nullptr;
   /// True when the reduction is a sum the backend may run as its built-in one (MPI_SUM) on
-  /// `element`; otherwise the backend runs `combine` as a user-defined, commutative operation.
+  /// `element`; otherwise the backend runs `combine` as a user-defined operation (commutative
+  /// for allreduce, as weft's algorithms assume; rank-ordered for reduce).
   bool is_sum = false;
   native_element element = native_element::other;
 };
