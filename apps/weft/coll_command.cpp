@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "backend_options.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
@@ -30,6 +31,14 @@ struct row {
 };
 
 std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
+
+std::string table_header() {
+  return fmt::format("# {:>10} {:>20} {:>12} {:>12} {:>12}\n", "bytes", "algorithm", "min(us)", "avg(us)", "max(us)");
+}
+
+std::string table_line(const row& r) {
+  return fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", r.bytes, r.algorithm, us(r.t.min), us(r.t.avg), us(r.t.max));
+}
 
 void print_crossovers(const std::vector<row>& rows, const std::vector<std::string>& machines,
                       const std::vector<int>& procs, const std::vector<std::int64_t>& sizes) {
@@ -70,14 +79,41 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
   }
 }
 
+/// The rows of `weft coll --backend mpi`: each size measured on the job's ranks, every rank's
+/// wall-clock time per call gathered at rank 0, which prints them as it goes.
+std::vector<row> measure_on_mpi(const mpi::environment& env, coll::benchmark_case c, const std::vector<std::int64_t>& sizes,
+                                const mpi::options& opt, const std::string& op) {
+  const int p = env.size();
+  std::vector<row> rows;
+  for (auto bytes : sizes) {
+    c.bytes = bytes;
+    std::vector<vtime> per_pe(static_cast<std::size_t>(p));
+    auto r = mpi::run(env, coll::benchmark_program(c, per_pe), opt);
+    const auto seconds = env.gather(per_pe[static_cast<std::size_t>(env.rank())].seconds());
+    if (env.rank() != 0) continue;
+    if (rows.empty())
+      std::cout << fmt::format("# weft coll {}, backend mpi, {} ranks on {}\n# wall-clock time per call (MPI_Wtime), "
+                               "{} iterations after {} warm-up; min/avg/max over ranks\n",
+                               op, p, r.host.host_topology, c.iterations, c.warmup)
+                << table_header();
+    std::vector<vtime> times;
+    for (double t : seconds) times.push_back(vtime{static_cast<std::int64_t>(t * 1e12)});
+    row rw{"mpi", coll::algorithm_for(c, p), p, bytes, coll::summarize(times)};
+    std::cout << table_line(rw) << std::flush;
+    rows.push_back(rw);
+  }
+  return rows;
+}
+
 }  // namespace
 
 command_runner add_coll_command(CLI::App& app) {
   struct state {
     std::string op = "allreduce", algorithm, sizes = "8:1M", procs, csv_file;
-    int iterations = 1, root = 0;
+    int iterations = 1, warmup = 0, root = 0;
     bool no_check = false;
     machine_options machine;
+    backend_options backend;
   };
   auto s = std::make_shared<state>();
   std::string ops, algos;
@@ -87,18 +123,22 @@ command_runner add_coll_command(CLI::App& app) {
     for (const auto& a : coll::algorithms(o.op)) algos += " " + std::string(a.name);
   }
   auto* sub = app.add_subcommand("coll", "OSU-style latency of a collective on one or two machines");
-  sub->footer("Algorithms (default by size and PE count, docs/collectives.md):" + algos);
+  sub->footer("Algorithms (default by size and PE count, docs/collectives.md):" + algos +
+              "\n  every operation also has native: the MPI library's own collective (--backend mpi only)");
   sub->add_option("--op", s->op, "collective: " + ops)->capture_default_str();
   sub->add_option("--algorithm,-a", s->algorithm, "algorithm (default: chosen by size and PE count)");
   sub->add_option("--sizes", s->sizes, "bytes per PE: LO:HI (powers of two) or a list 8,4K,1M")->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 2,4,8,16 (default: the machine's)");
   sub->add_option("--iterations,-i", s->iterations, "calls per measurement (time per call is reported)")->capture_default_str();
+  sub->add_option("--warmup", s->warmup, "untimed calls before the timed ones (--backend mpi: 10 unless given)")
+      ->capture_default_str();
   sub->add_option("--root", s->root, "root of broadcast, scatter, gather, reduce")->capture_default_str();
   sub->add_option("--csv", s->csv_file, "write the table as CSV");
   sub->add_flag("--no-check", s->no_check,
                 "skip verifying results (by default every call runs on distinct per-rank data and is checked, "
                 "rooted operations once more at a non-zero root)");
   add_machine_options(*sub, s->machine);
+  add_backend_options(*sub, s->backend);
   // A table of many runs: no single run to trace, and it is printed in microseconds. Hidden
   // from --help, refused with a reason when typed.
   sub->get_option("--trace")->group("");
@@ -112,22 +152,47 @@ command_runner add_coll_command(CLI::App& app) {
     c.op = coll::parse_operation(s->op);
     c.algorithm = s->algorithm;
     c.iterations = s->iterations;
+    c.warmup = s->warmup;
     c.root = s->root;
     c.check = !s->no_check;
+    const bool on_ranks = on_mpi(s->backend);
+    check_backend_options(*sub, s->backend,
+                          {"--op", "--algorithm", "--sizes", "--procs", "--iterations", "--warmup", "--root", "--csv",
+                           "--no-check", "--json"});
+    if (on_ranks) {  // OSU's habit: many timed calls after a warm-up, unless told otherwise
+      if (!sub->count("--iterations")) c.iterations = 100;
+      if (!sub->count("--warmup")) c.warmup = 10;
+    }
     if (sub->count("--trace"))
       throw std::invalid_argument("--trace: coll runs many measurements and writes no trace; trace one with 'weft run'");
     if (sub->count("--ticks")) throw std::invalid_argument("--ticks: coll reports microseconds; drop --ticks");
     if (!c.algorithm.empty()) coll::find_algorithm(c.op, c.algorithm);
+    if (!on_ranks && c.algorithm == coll::native_algorithm)
+      throw std::invalid_argument("--algorithm native calls the MPI library's own " + s->op +
+                                  ": it runs with --backend mpi only (the emulator models weft's algorithms)");
     if (c.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(c.iterations) + " must be at least 1");
+    if (c.warmup < 0) throw std::invalid_argument("--warmup " + std::to_string(c.warmup) + " must be at least 0");
     if (sub->count("--root") && !coll::has_root(c.op))
       throw std::invalid_argument("--root: " + s->op + " has no root (broadcast, scatter, gather and reduce have)");
     if (c.root < 0) throw std::invalid_argument("--root " + std::to_string(c.root) + " is negative (PEs are 0 .. P-1)");
     if (sub->count("--sizes") && c.op == coll::operation::barrier)
       throw std::invalid_argument("--sizes: barrier moves no data; drop --sizes");
     const auto sizes = c.op == coll::operation::barrier ? std::vector<std::int64_t>{0} : parse_sizes(s->sizes);
-    const auto machines = split_machines(s->machine.machine);
     const std::vector<int> typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
     check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}, {"--comm-log", s->machine.comm_log_file}});
+    if (on_ranks)
+      return run_on_mpi([&](const mpi::environment& env) {
+        if (typed_procs.size() > 1)
+          throw std::invalid_argument("--procs " + s->procs + ": an MPI job has one rank count (" +
+                                      std::to_string(env.size()) + "); give that or drop --procs");
+        check_rank_count(env, typed_procs.empty() ? 0 : typed_procs.front(), 1, "coll");
+        if (c.root >= env.size())
+          throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(env.size()) + " PEs");
+        auto rows = measure_on_mpi(env, c, sizes, mpi_options(s->backend, "coll " + s->op), s->op);
+        if (env.rank() == 0) write_outputs(rows, s->op, s->machine.json_file, s->csv_file);
+        return 0;
+      });
+    const auto machines = split_machines(s->machine.machine);
     // Every machine, PE count and mapping is checked before the first run prints anything.
     const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
       const int p = run.procs;
@@ -150,9 +215,9 @@ command_runner add_coll_command(CLI::App& app) {
       const auto& m = built->m;
       if (warned != &m) warn_if_no_link_model(m.model(), std::cerr);
       warned = &m;
-      std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# link model: {}\n# {:>10} {:>20} {:>12} {:>12} {:>12}\n",
-                               s->op, name, p, o.mapping.empty() ? "" : ", mapping " + o.mapping, m.model().describe(),
-                               "bytes", "algorithm", "min(us)", "avg(us)", "max(us)");
+      std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# link model: {}\n", s->op, name, p,
+                               o.mapping.empty() ? "" : ", mapping " + o.mapping, m.model().describe())
+                << table_header();
       for (auto bytes : sizes) {
         c.bytes = bytes;
         auto sized_opt = opt;
@@ -162,8 +227,7 @@ command_runner add_coll_command(CLI::App& app) {
         if (r.status != run_status::ok) return emit_report(r, o);
         last.calls = std::move(r.calls);
         row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
-        std::cout << fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", bytes, rw.algorithm, us(rw.t.min), us(rw.t.avg),
-                                 us(rw.t.max));
+        std::cout << table_line(rw);
         rows.push_back(rw);
       }
     }

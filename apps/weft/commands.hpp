@@ -24,5 +24,6 @@ command_runner add_traffic_command(CLI::App& app);
 command_runner add_machines_command(CLI::App& app);
 command_runner add_ccs_command(CLI::App& app);
 command_runner add_map_command(CLI::App& app);
+command_runner add_calibrate_command(CLI::App& app);
 
 }  // namespace weft::cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
       weft::cli::add_machines_command(app),
       weft::cli::add_ccs_command(app),
       weft::cli::add_map_command(app),
+      weft::cli::add_calibrate_command(app),
   };
   weft::cli::add_value_checks(app);
   if (auto line = weft::cli::unknown_command(app, argc, argv); !line.empty()) {

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "backend_options.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
@@ -15,6 +16,28 @@
 
 namespace weft::cli {
 
+namespace {
+
+/// `weft run PROGRAM --backend mpi`: the program on the job's ranks; rank 0 prints the report.
+int run_program_on_mpi(const programs::entry& e, const program& prog, int typed_procs, const backend_options& b,
+                       const machine_options& m) {
+  if (e.name == "overflow" || e.name == "sigint")
+    throw std::invalid_argument(e.name + " shows an emulator feature (" +
+                                (e.name == "overflow" ? "its fiber-stack check" : "its Ctrl-C report") +
+                                "); it does not run with --backend mpi");
+  check_outputs({{"--json", m.json_file}});
+  return run_on_mpi([&](const mpi::environment& env) {
+    check_rank_count(env, typed_procs, e.min_procs, e.name);
+    if (e.procs_rule)
+      if (auto rule = e.procs_rule(env.size()); !rule.empty())
+        throw std::invalid_argument(e.name + ": " + std::to_string(env.size()) + " MPI ranks: " + rule);
+    const auto r = mpi::run(env, prog, mpi_options(b, e.name));
+    return env.rank() == 0 ? emit_report(r, m) : 0;
+  });
+}
+
+}  // namespace
+
 command_runner add_run_command(CLI::App& app) {
   struct state {
     std::string program;
@@ -24,6 +47,7 @@ command_runner add_run_command(CLI::App& app) {
     int iterations = 1;
     std::string heatmap, messages;
     machine_options machine;
+    backend_options backend;
     programs::registry registry;
   };
   auto s = std::make_shared<state>();
@@ -39,6 +63,7 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_flag("--rendezvous", s->rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
   add_machine_options(*sub, s->machine);
+  add_backend_options(*sub, s->backend);
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
       ->group("Output");
   sub->add_option("--messages", s->messages,
@@ -57,7 +82,13 @@ command_runner add_run_command(CLI::App& app) {
       if (sub->count(flag) && !s->registry.find(choice.name).sized)
         throw std::invalid_argument(std::string(flag) + " does not apply to " + s->program + " (it never sends a payload)");
     programs::check_nas_cg_only(choice, prm);
-    const auto built = build_machine(s->machine);
+    check_backend_options(*sub, s->backend,
+                          {"program", "--procs", "--bytes", "--iterations", "--json", "--barrier-per-ccs", "--rendezvous"});
+    if (on_mpi(s->backend)) {
+      const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
+      return run_program_on_mpi(s->registry.find(choice.name), prog, chosen, s->backend, s->machine);
+    }
+    const auto built = build_machine(s->machine);  // its errors come first on the emulator
     const auto& m = built.m;
     const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
     const int procs = chosen > 0 ? chosen : default_procs(built);

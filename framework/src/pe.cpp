@@ -11,6 +11,7 @@
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/pe_state.hpp"
 #include "weft/pe.hpp"
+#include "weft/pe_backend.hpp"
 
 namespace weft {
 
@@ -226,11 +227,14 @@ int receive(pe_state& s, int src, tag t) {
 
 }  // namespace
 
-int pe::rank() const { return s_->rank; }
-int pe::size() const { return s_->size; }
-vtime pe::now() const { return s_->clock; }
+// Every call below first asks whether a backend serves this PE: one predictable branch (the
+// emulator's PEs never have one), kept out of the emulator's inlined paths.
+int pe::rank() const { return b_ ? b_->rank() : s_->rank; }
+int pe::size() const { return b_ ? b_->size() : s_->size; }
+vtime pe::now() const { return b_ ? b_->now() : s_->clock; }
 
 request pe::isend(int dst, tag t, const payload& data) {
+  if (b_) [[unlikely]] return b_->isend(dst, t, data);
   pe_state& s = *s_;
   const vtime start = s.clock;
   const int id = start_send(s, dst, t, data);
@@ -242,6 +246,7 @@ request pe::isend(int dst, tag t, const payload& data) {
 }
 
 std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
+  if (b_) [[unlikely]] return b_->isend_chain(batch);
   std::vector<request> out;
   out.reserve(batch.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -252,6 +257,7 @@ std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
 }
 
 void pe::send(int dst, tag t, const payload& data) {
+  if (b_) [[unlikely]] return b_->send(dst, t, data);
   pe_state& s = *s_;
   const vtime start = s.clock;
   const int id = start_send(s, dst, t, data);  // a refused send (bad rank, tag or size) logs nothing
@@ -261,6 +267,7 @@ void pe::send(int dst, tag t, const payload& data) {
 }
 
 request pe::irecv(int src, tag t) {
+  if (b_) [[unlikely]] return b_->irecv(src, t);
   pe_state& s = *s_;
   const int id = post_receive(s, src, t);
   if (s.recording_calls) {
@@ -270,9 +277,13 @@ request pe::irecv(int src, tag t) {
   return {id};
 }
 
-received pe::recv(int src, tag t) { return finish(*s_, receive(*s_, src, t)); }
+received pe::recv(int src, tag t) {
+  if (b_) [[unlikely]] return b_->recv(src, t);
+  return finish(*s_, receive(*s_, src, t));
+}
 
 receipt pe::recv_into(std::span<std::byte> into, int src, tag t) {
+  if (b_) [[unlikely]] return b_->recv_into(into, src, t);
   pe_state& s = *s_;
   message* m = complete(s, receive(s, src, t));
   receipt out{m->src, m->tag, m->bytes, m->arrival, m->data.size()};
@@ -282,6 +293,7 @@ receipt pe::recv_into(std::span<std::byte> into, int src, tag t) {
 }
 
 received pe::wait(request& r) {
+  if (b_) [[unlikely]] return b_->wait(r);
   pe_state& s = *s_;
   const vtime start = s.clock;
   int id = checked_id(s, r);
@@ -292,6 +304,7 @@ received pe::wait(request& r) {
 }
 
 std::vector<received> pe::wait_all(std::span<request> rs) {
+  if (b_) [[unlikely]] return b_->wait_all(rs);
   pe_state& s = *s_;
   const vtime start = s.clock;
   std::vector<int> ids;
@@ -310,6 +323,7 @@ std::vector<received> pe::wait_all(std::span<request> rs) {
 }
 
 bool pe::test(request& r) {
+  if (b_) [[unlikely]] return b_->test(r);
   pe_state& s = *s_;
   const vtime start = s.clock;
   int id = checked_id(s, r);
@@ -333,6 +347,7 @@ bool pe::test(request& r) {
 }
 
 void pe::compute(vtime duration) {
+  if (b_) [[unlikely]] return b_->compute(duration);
   pe_state& s = *s_;
   if (duration.ps < 0)
     throw std::invalid_argument("compute time " + format_time(duration) + " is negative");
@@ -342,26 +357,36 @@ void pe::compute(vtime duration) {
   s.compute_time += duration;
 }
 
-const host_model& pe::host() const { return s_->net->host(); }
+const host_model& pe::host() const { return b_ ? b_->host() : s_->net->host(); }
 
 void pe::overhead(vtime duration) {
+  if (b_) [[unlikely]] return b_->overhead(duration);
   if (duration.ps < 0) throw std::invalid_argument("overhead " + format_time(duration) + " is negative");
   if (duration.ps > 0) charge_overhead(*s_, duration, "overhead");
 }
 
 void pe::compute(flops f) {
-  const auto rate = s_->net->host().flops.per_second;
+  if (b_) [[unlikely]] return b_->compute(f);
+  compute(compute_time(s_->net->host(), f));
+}
+
+void pe::compute(kernel k) {
+  if (b_) [[unlikely]] return b_->compute(k);
+  compute(compute_time(s_->net->host(), k));
+}
+
+vtime compute_time(const host_model& h, flops f) {
+  const auto rate = h.flops.per_second;
   if (rate <= 0)
     throw std::invalid_argument("compute(flops) needs a flop rate: give the machine --flops RATE");
   if (f.count < 0) throw std::invalid_argument("compute: negative flop count");
   const double ps = f.count / rate * 1e12 + 0.5;
   if (!(ps < static_cast<double>(latest_time.ps)))  // also NaN; the cast below would be undefined
     throw_flops_overflow(f.count);
-  compute(vtime{static_cast<std::int64_t>(ps)});
+  return vtime{static_cast<std::int64_t>(ps)};
 }
 
-void pe::compute(kernel k) {
-  const host_model& h = s_->net->host();
+vtime compute_time(const host_model& h, kernel k) {
   if (!(k.flops >= 0) || !(k.bytes >= 0))
     throw std::invalid_argument("compute(kernel): flops and bytes must be >= 0");
   if (k.flops > 0 && h.flops.per_second <= 0)
@@ -373,10 +398,11 @@ void pe::compute(kernel k) {
   if (!(arithmetic < static_cast<double>(latest_time.ps))) throw_flops_overflow(k.flops);
   const vtime memory = h.memory_time.serialize(k.bytes);
   const vtime longer = max(vtime{static_cast<std::int64_t>(arithmetic)}, memory);
-  compute(detail::checked_add(h.kernel_overhead, longer, "compute(kernel)"));
+  return detail::checked_add(h.kernel_overhead, longer, "compute(kernel)");
 }
 
 void pe::note_collective(std::string_view name, std::string_view algorithm) {
+  if (b_) [[unlikely]] return b_->note_collective(name, algorithm);
   pe_state& s = *s_;
   if (!s.recording_calls) return;
   log_call(s, call_record::kind::collective, -1, -1, -1, -1, s.clock);
@@ -385,6 +411,7 @@ void pe::note_collective(std::string_view name, std::string_view algorithm) {
 }
 
 void pe::barrier() {
+  if (b_) [[unlikely]] return b_->barrier();
   // Dissemination: in round k every PE signals rank + 2^k and waits for rank - 2^k.
   const int p = s_->size, me = s_->rank;
   for (int dist = 1; dist < p; dist *= 2) {
@@ -393,5 +420,7 @@ void pe::barrier() {
     wait(sent);
   }
 }
+
+bool pe::native_collective(const native_call& c) { return b_ ? b_->native_collective(c) : false; }
 
 }  // namespace weft

@@ -58,6 +58,7 @@ void report::print(std::ostream& out, int top_links) const {
   auto t = [&](vtime v) { return format_time(v, ticks); };
   fmt::print(out, "weft run: {} on {} PEs, machine {} (routing {})\n", program, procs, machine, routing);
   fmt::print(out, "link model: {}\n", model);
+  if (!backend.empty()) fmt::print(out, "backend: {} (wall-clock times measured by the ranks)\n", backend);
   fmt::print(out, "status: {}{}\n", to_string(status), conserved ? "" : "  (CONSERVATION VIOLATED)");
   for (const auto& p : problems) fmt::print(out, "  {}\n", p);
   fmt::print(out, "makespan: {}\n\n", t(makespan));
@@ -77,38 +78,41 @@ void report::print(std::ostream& out, int top_links) const {
   for (std::size_t h = 0; h < hop_histogram.size(); ++h) msgs += hop_histogram[h];
   fmt::print(out, "\nmessages: {} sent, {} delivered, {} received{}\n", sent, delivered, received,
              conserved ? " (conserved)" : "");
-  fmt::print(out, "hops:");
-  double hop_sum = 0;
-  for (std::size_t h = 0; h < hop_histogram.size(); ++h)
-    if (hop_histogram[h]) {
-      fmt::print(out, " {}:{}", h, hop_histogram[h]);
-      hop_sum += static_cast<double>(h * hop_histogram[h]);
-    }
-  fmt::print(out, "  (mean {:.2f})\n", msgs ? hop_sum / static_cast<double>(msgs) : 0.0);
+  // Hops and links are the emulated network's: a run on MPI ranks has neither.
+  if (backend.empty()) {
+    fmt::print(out, "hops:");
+    double hop_sum = 0;
+    for (std::size_t h = 0; h < hop_histogram.size(); ++h)
+      if (hop_histogram[h]) {
+        fmt::print(out, " {}:{}", h, hop_histogram[h]);
+        hop_sum += static_cast<double>(h * hop_histogram[h]);
+      }
+    fmt::print(out, "  (mean {:.2f})\n", msgs ? hop_sum / static_cast<double>(msgs) : 0.0);
 
-  std::vector<const link_report*> used;
-  for (const auto& l : links)
-    if (l.packets) used.push_back(&l);
-  std::stable_sort(used.begin(), used.end(), [](auto* a, auto* b) {
-    return a->busy != b->busy ? a->busy > b->busy : a->id < b->id;
-  });
-  std::uint64_t waited = 0;
-  std::int32_t deepest = 0;
-  for (auto* l : used) {
-    waited += l->waited;
-    deepest = std::max(deepest, l->max_queue);
-  }
-  fmt::print(out, "links: {} of {} used, {} packets waited for a busy link, deepest queue {}\n",
-             used.size(), links.size(), waited, deepest);
-  if (!network_summary.empty()) fmt::print(out, "{}\n", network_summary);
-  if (!used.empty()) {
-    fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",
-               "util", "waited", "queue");
-    for (std::size_t i = 0; i < used.size() && static_cast<int>(i) < top_links; ++i) {
-      const auto& l = *used[i];
-      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>5.1f}% {:>8} {:>7}\n", l.id,
-                 fmt::format("{}->{}", l.from, l.to), l.bytes, t(l.busy), 100.0 * l.utilization, l.waited,
-                 l.max_queue);
+    std::vector<const link_report*> used;
+    for (const auto& l : links)
+      if (l.packets) used.push_back(&l);
+    std::stable_sort(used.begin(), used.end(), [](auto* a, auto* b) {
+      return a->busy != b->busy ? a->busy > b->busy : a->id < b->id;
+    });
+    std::uint64_t waited = 0;
+    std::int32_t deepest = 0;
+    for (auto* l : used) {
+      waited += l->waited;
+      deepest = std::max(deepest, l->max_queue);
+    }
+    fmt::print(out, "links: {} of {} used, {} packets waited for a busy link, deepest queue {}\n",
+               used.size(), links.size(), waited, deepest);
+    if (!network_summary.empty()) fmt::print(out, "{}\n", network_summary);
+    if (!used.empty()) {
+      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",
+                 "util", "waited", "queue");
+      for (std::size_t i = 0; i < used.size() && static_cast<int>(i) < top_links; ++i) {
+        const auto& l = *used[i];
+        fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>5.1f}% {:>8} {:>7}\n", l.id,
+                   fmt::format("{}->{}", l.from, l.to), l.bytes, t(l.busy), 100.0 * l.utilization, l.waited,
+                   l.max_queue);
+      }
     }
   }
   if (!unreceived.empty()) {
@@ -118,6 +122,11 @@ void report::print(std::ostream& out, int top_links) const {
       fmt::print(out, "  {} -> {} tag {} ({} B) arrived at {}\n", u.src, u.dst, u.tag, u.bytes, t(u.arrival));
     }
     if (unreceived.size() > 20) fmt::print(out, "  ... and {} more\n", unreceived.size() - 20);
+  }
+  if (!backend.empty()) {
+    fmt::print(out, "\nhost: {}; wall {:.3f} s, {:.3g} messages/s, peak RSS {} (the largest rank's)\n", host.host_topology,
+               host.wall_seconds, host.messages_per_second, format_bytes(host.peak_rss_bytes));
+    return;
   }
   fmt::print(out, "\nhost: {}; {} workers, pin {}, sharing {}", host.host_topology, host.workers, host.pin,
              host.sharing);
@@ -140,6 +149,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
   using nlohmann::ordered_json;
   ordered_json j;
   j["schema"] = "weft.report/1";
+  if (!backend.empty()) j["backend"] = backend;
   j["program"] = program;
   j["machine"] = machine;
   j["routing"] = routing;

@@ -25,7 +25,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_algorithm_fails_the_run_and_lists_the_known_ones
   auto r = run(4, [](weft::pe& p) { coll::allreduce(p, 1, std::plus<>{}, {.algorithm = "butterfly"}); });
   BOOST_TEST(r.status == weft::run_status::failed);
   BOOST_TEST(any_problem_contains(r, "PE 0 failed"));
-  BOOST_TEST(any_problem_contains(r, "unknown allreduce algorithm 'butterfly' (known: dissemination, recursive-doubling, ring)"));
+  BOOST_TEST(any_problem_contains(r, "unknown allreduce algorithm 'butterfly' (known: dissemination, recursive-doubling, ring, native)"));
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_operation_name_is_answered_with_the_known_ones) {

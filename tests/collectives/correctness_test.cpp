@@ -13,6 +13,7 @@
 #include "weft/coll/detail/benchmark_check.hpp"
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
+#include "weft_test/coll_cases.hpp"
 
 namespace bd = boost::unit_test::data;
 namespace coll = weft::coll;
@@ -20,18 +21,8 @@ using weft::vtime;
 
 namespace {
 
-struct case_id {
-  coll::operation op;
-  std::string algorithm;
-};
-std::ostream& operator<<(std::ostream& out, const case_id& c) { return out << coll::to_string(c.op) << "/" << c.algorithm; }
-
-std::vector<case_id> every_algorithm() {
-  std::vector<case_id> all;
-  for (const auto& o : coll::operations())
-    for (const auto& a : coll::algorithms(o.op)) all.push_back({o.op, std::string(a.name)});
-  return all;
-}
+using case_id = weft_test::coll_case;
+using weft_test::every_algorithm;
 
 // A machine with real costs, so messages overlap and queue as they would (contention changes
 // arrival order, and algorithms must not depend on it).

@@ -38,5 +38,13 @@ void ring_allgatherv(const call& c, std::span<std::byte> buf, const std::vector<
 
 // barrier.cpp
 void barrier_dissemination(const call& c);
+// native.cpp: the backend's own collective (MPI's), one entry per operation.
+void native_broadcast(const call& c);
+void native_scatter(const call& c);
+void native_gather(const call& c);
+void native_reduce(const call& c);
+void native_allgather(const call& c);
+void native_allreduce(const call& c);
+void native_barrier(const call& c);
 
 }  // namespace weft::coll::detail

@@ -51,6 +51,19 @@ constexpr std::array<algorithm_entry, 15> algorithm_table{{
     {op::barrier, "dissemination", "ceil(log2 P) rounds of empty messages to rank+2^k", detail::barrier_dissemination},
 }};
 
+// The backend's own collective (MPI's), in the order of `operation`. Kept out of
+// algorithm_table: it is not an algorithm weft models, so algorithms(op) and the emulator's
+// test matrix do not list it; find_algorithm accepts it by name.
+constexpr std::array<algorithm_entry, 7> native_table{{
+    {op::broadcast, "native", "the MPI library's own (MPI_Bcast); --backend mpi only", detail::native_broadcast},
+    {op::scatter, "native", "the MPI library's own (MPI_Scatter); --backend mpi only", detail::native_scatter},
+    {op::gather, "native", "the MPI library's own (MPI_Gather); --backend mpi only", detail::native_gather},
+    {op::reduce, "native", "the MPI library's own (MPI_Reduce); --backend mpi only", detail::native_reduce},
+    {op::allgather, "native", "the MPI library's own (MPI_Allgather); --backend mpi only", detail::native_allgather},
+    {op::allreduce, "native", "the MPI library's own (MPI_Allreduce); --backend mpi only", detail::native_allreduce},
+    {op::barrier, "native", "the MPI library's own (MPI_Barrier); --backend mpi only", detail::native_barrier},
+}};
+
 }  // namespace
 
 std::span<const operation_entry> operations() { return operation_table; }
@@ -79,8 +92,10 @@ std::span<const algorithm_entry> algorithms(operation o) {
 const algorithm_entry& find_algorithm(operation o, std::string_view name) {
   for (const auto& a : algorithms(o))
     if (a.name == name) return a;
+  if (name == native_algorithm) return native_table[static_cast<std::size_t>(o)];
   throw std::invalid_argument("unknown " + std::string(to_string(o)) + " algorithm '" + std::string(name) +
-                              "' (known: " + known_names(algorithms(o)) + ")");
+                              "' (known: " + known_names(algorithms(o)) + ", " + std::string(native_algorithm) +
+                              ")");
 }
 
 // MPICH-like thresholds; the reasons are in docs/collectives.md.

@@ -29,6 +29,8 @@ namespace detail {
 struct pe_state;
 }
 struct host_model;
+struct native_call;
+class pe_backend;
 
 /// A message tag. User tags are >= 0; negative tags are reserved for weft's own protocols.
 struct tag {
@@ -175,9 +177,13 @@ struct request {
 };
 
 /// The processing element a program runs on. Every call charges virtual time to this PE only.
+/// On a real machine (a pe_backend, weft/pe_backend.hpp: MPI ranks) the same calls go to the
+/// backend, and times are wall-clock ones.
 class pe {
  public:
   explicit pe(detail::pe_state& state) : s_(&state) {}
+  /// A PE whose calls the backend serves (weft::mpi::run builds these).
+  explicit pe(pe_backend& backend) : b_(&backend) {}
 
   int rank() const;
   int size() const;
@@ -240,8 +246,13 @@ class pe {
   /// Dissemination barrier over all PEs (real zero-byte messages on a reserved tag).
   void barrier();
 
+  /// Runs a whole collective with the backend's own library (weft::coll's `native` algorithm);
+  /// false when there is none: the emulator has none, it models weft's algorithms only.
+  bool native_collective(const native_call& c);
+
  private:
-  detail::pe_state* s_;
+  detail::pe_state* s_ = nullptr;  ///< the emulator's PE (null on a backend)
+  pe_backend* b_ = nullptr;        ///< a real machine's PE (null on the emulator)
 };
 
 }  // namespace weft

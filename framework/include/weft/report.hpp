@@ -107,6 +107,9 @@ struct trace_data {
 };
 
 struct report {
+  /// Empty: the emulator (virtual times; the key is left out of the JSON, which stays as it
+  /// was). "mpi": a run on MPI ranks, every time wall-clock, measured by the ranks (docs/mpi.md).
+  std::string backend;
   std::string program;
   std::string machine;  ///< topology spec
   std::string routing;

@@ -18,6 +18,9 @@ struct benchmark_case {
   std::string algorithm;    ///< empty: the default for the size
   std::int64_t bytes = 8;   ///< per PE (broadcast: the whole buffer; scatter/gather/allgather: one block)
   int iterations = 1;
+  /// Untimed calls before the timed ones (OSU's warm-up: caches, connections, page faults on a
+  /// real machine; virtual time needs none).
+  int warmup = 0;
   int root = 0;
   /// Verify every call's result with distinct data per rank (value of element i at rank r:
   /// r·n + i + 1), and, for an operation with a root, one more call at a non-zero root

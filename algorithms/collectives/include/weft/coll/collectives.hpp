@@ -15,7 +15,9 @@
 // The pe& overloads use a fresh world group per call (tag sequence restarts at 0): still correct,
 // because all collective traffic is received from named sources in FIFO order.
 
+#include <cstdint>
 #include <cstring>
+#include <functional>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -48,9 +50,19 @@ void combine_typed(const void* op, std::byte* acc, const std::byte* in, std::siz
   }
 }
 
+template <class T>
+constexpr native_element element_of() {
+  if constexpr (std::is_same_v<T, double>) return native_element::f64;
+  else if constexpr (std::is_same_v<T, float>) return native_element::f32;
+  else if constexpr (std::is_same_v<T, std::int32_t>) return native_element::i32;
+  else if constexpr (std::is_same_v<T, std::int64_t>) return native_element::i64;
+  else return native_element::other;
+}
+
 template <class T, class Op>
 reduce_fn erase(const Op& op) {
-  return {sizeof(T), &combine_typed<T, Op>, &op};
+  constexpr bool sum = std::is_same_v<Op, std::plus<T>> || std::is_same_v<Op, std::plus<>>;
+  return {sizeof(T), &combine_typed<T, Op>, &op, sum, element_of<T>()};
 }
 
 /// Checks the root and the sizes, picks the algorithm and runs it (run.cpp).

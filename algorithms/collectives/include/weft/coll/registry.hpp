@@ -26,6 +26,11 @@ struct algorithm_entry {
   detail::algorithm_fn run;
 };
 
+/// The algorithm name that hands a whole call to the backend's own collective (MPI_Allreduce,
+/// ...): accepted by find_algorithm for every operation, not listed by algorithms(op), refused
+/// on the emulator when the call runs.
+inline constexpr std::string_view native_algorithm = "native";
+
 /// All operations, in a fixed order.
 std::span<const operation_entry> operations();
 /// Throws std::invalid_argument listing the known operations.
@@ -36,7 +41,7 @@ bool has_root(operation op);
 
 /// The algorithms of one operation.
 std::span<const algorithm_entry> algorithms(operation op);
-/// Throws std::invalid_argument listing the algorithms `op` has.
+/// Throws std::invalid_argument listing the algorithms `op` has (and native_algorithm).
 const algorithm_entry& find_algorithm(operation op, std::string_view name);
 /// The algorithm chosen when none is named, from the payload per PE and the group size
 /// (the rules are in docs/collectives.md).

@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "weft/native_call.hpp"
 #include "weft/pe.hpp"
 
 namespace weft::coll {
@@ -20,6 +21,10 @@ struct reduce_fn {
   std::size_t elem = 1;
   void (*combine)(const void* op, std::byte* acc, const std::byte* in, std::size_t count, bool in_first) = nullptr;
   const void* op = nullptr;
+  /// A sum of a built-in element type: the `native` algorithm may run the library's own
+  /// (MPI_SUM on MPI_DOUBLE) instead of calling `combine` element by element.
+  bool is_sum = false;
+  native_element element = native_element::other;
 
   void apply(std::span<std::byte> acc, std::span<const std::byte> in, bool in_first) const {
     combine(op, acc.data(), in.data(), acc.size() / elem, in_first);

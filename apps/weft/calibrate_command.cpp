@@ -1,0 +1,168 @@
+// mpirun -n P weft calibrate --backend mpi [--sizes 8:4M] [--nodes N] [--name NAME] [--output F.toml]
+// Measures this cluster (ranks 0 and 1 ping-pong, a PE program like any other) and writes a
+// machine preset whose link model reproduces it, so the emulator predicts *this* machine, at
+// any PE count (docs/mpi.md, "Predicted vs measured").
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "backend_options.hpp"
+#include "cli_output.hpp"
+#include "commands.hpp"
+#include "list_options.hpp"
+#include "weft/presets/preset.hpp"
+
+namespace weft::cli {
+
+namespace {
+
+struct settings {
+  std::vector<std::int64_t> sizes;
+  int iterations = 100, warmup = 10;
+};
+
+/// Ranks 0 and 1 bounce a message of each size; rank 0 writes the one-way time (half a round
+/// trip) per size. The other ranks have nothing to do.
+program ping_pong(const settings& s, std::vector<vtime>& one_way) {
+  return [&s, &one_way](pe& p) {
+    if (p.rank() > 1) return;
+    const int other = 1 - p.rank();
+    std::vector<std::byte> buffer, back;
+    for (std::size_t k = 0; k < s.sizes.size(); ++k) {
+      buffer.assign(static_cast<std::size_t>(s.sizes[k]), std::byte{1});
+      back.resize(buffer.size());
+      // recv_into: no fresh buffer per message, whose first-touch page faults would be timed
+      // as if the network were slow (PLATFORM.md: 4-8 us per 4 KiB page here).
+      auto round_trip = [&] {
+        if (p.rank() == 0) {
+          p.send(other, tag{1}, buffer);
+          (void)p.recv_into(back, other, tag{1});
+        } else {
+          (void)p.recv_into(back, other, tag{1});
+          p.send(other, tag{1}, buffer);
+        }
+      };
+      for (int i = 0; i < s.warmup; ++i) round_trip();
+      const vtime start = p.now();
+      for (int i = 0; i < s.iterations; ++i) round_trip();
+      if (p.rank() == 0) one_way[k] = vtime{(p.now() - start).ps / (2 * s.iterations)};
+    }
+  };
+}
+
+/// The message network's one-hop model, time = alpha + bytes x tau, fitted to the measurement.
+struct fit {
+  double alpha_ps = 0, tau_ps_per_byte = 0;
+  double at(std::int64_t bytes) const { return alpha_ps + static_cast<double>(bytes) * tau_ps_per_byte; }
+};
+
+/// Least squares on relative errors (weights 1 / time^2): every size counts alike, not just the
+/// largest, whose milliseconds would otherwise drown the microseconds of the small ones. A
+/// negative intercept (a curve steeper than linear) is clamped to 0 and tau refitted.
+fit fit_model(const std::vector<std::int64_t>& sizes, const std::vector<vtime>& t) {
+  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const double x = static_cast<double>(sizes[i]), y = std::max(1.0, static_cast<double>(t[i].ps));
+    const double w = 1 / (y * y);
+    sw += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
+  }
+  fit f;
+  const double d = sw * sxx - sx * sx;
+  if (d > 0) {
+    f.tau_ps_per_byte = (sw * sxy - sx * sy) / d;
+    f.alpha_ps = (sy - f.tau_ps_per_byte * sx) / sw;
+  }
+  if (f.alpha_ps < 0 || d <= 0) {
+    f.alpha_ps = 0;
+    f.tau_ps_per_byte = sxx > 0 ? sxy / sxx : 0;
+  }
+  f.tau_ps_per_byte = std::max(0.0, f.tau_ps_per_byte);
+  return f;
+}
+
+std::string preset_text(const settings& s, const std::vector<vtime>& t, const fit& f, const std::string& name, int nodes,
+                        const std::string& hosts) {
+  const double gbps = f.tau_ps_per_byte > 0 ? 1e3 / f.tau_ps_per_byte : 0;  // bytes/ps x 1e12 / 1e9
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  std::string out = fmt::format(
+      "# Calibrated by `weft calibrate --backend mpi` on {}, {}: one-way time between\n"
+      "# ranks 0 and 1 (half a ping-pong round trip, {} round trips after {} warm-up), fitted by\n"
+      "# time = alpha + bytes / bandwidth on one hop of the message network (least squares on the\n"
+      "# relative error, every size alike).\n"
+      "#\n#  {:>10} {:>14} {:>14}\n",
+      hosts, date, s.iterations, s.warmup, "bytes", "measured(us)", "model(us)");
+  for (std::size_t i = 0; i < s.sizes.size(); ++i)
+    out += fmt::format("#  {:>10} {:>14.3f} {:>14.3f}\n", s.sizes[i], t[i].micros(), f.at(s.sizes[i]) * 1e-6);
+  toml::table link{{"alpha", fmt::format("{:.0f}ps", f.alpha_ps)}};
+  if (gbps > 0) link.insert("bandwidth", fmt::format("{:.4g}GB/s", gbps));
+  toml::table preset{{"name", name},
+                     {"summary", fmt::format("calibrated on {}: {:.3f} us, {:.3g} GB/s (MPI ping-pong)", hosts,
+                                             f.alpha_ps * 1e-6, gbps)},
+                     {"topology", fmt::format("full:{}", nodes)},
+                     {"procs", nodes},
+                     {"link", std::move(link)}};
+  std::ostringstream text;
+  text << toml::toml_formatter(preset) << "\n";
+  return out + text.str();
+}
+
+}  // namespace
+
+command_runner add_calibrate_command(CLI::App& app) {
+  struct state {
+    std::string sizes = "8:4M", name = "calibrated", output;
+    int iterations = 100, warmup = 10, nodes = 0;
+    backend_options backend;
+  };
+  auto s = std::make_shared<state>();
+  auto* sub = app.add_subcommand("calibrate", "measure real MPI ranks (ping-pong) and write a machine preset for the emulator");
+  sub->add_option("--sizes", s->sizes, "message sizes: LO:HI (powers of two) or a list")->capture_default_str();
+  sub->add_option("--iterations,-i", s->iterations, "timed round trips per size")->capture_default_str();
+  sub->add_option("--warmup", s->warmup, "untimed round trips per size first")->capture_default_str();
+  sub->add_option("--nodes", s->nodes, "nodes of the preset's machine (full:N; default: the job's rank count)");
+  sub->add_option("--name", s->name, "the preset's name")->capture_default_str();
+  sub->add_option("--output,-o", s->output, "write the preset here (default: print it)");
+  add_backend_options(*sub, s->backend);
+  return [sub, s]() -> int {
+    if (!sub->parsed()) return -1;
+    if (!on_mpi(s->backend))
+      throw std::invalid_argument("calibrate measures real ranks: run it under mpirun with --backend mpi");
+    check_backend_options(*sub, s->backend,
+                          {"--sizes", "--iterations", "--warmup", "--nodes", "--name", "--output"});
+    settings set{parse_sizes(s->sizes), s->iterations, s->warmup};
+    if (set.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(set.iterations) + " must be at least 1");
+    if (set.warmup < 0) throw std::invalid_argument("--warmup " + std::to_string(set.warmup) + " must be at least 0");
+    if (sub->count("--nodes") && s->nodes < 2)
+      throw std::invalid_argument("--nodes " + std::to_string(s->nodes) + " must be at least 2");
+    if (s->name.empty()) throw std::invalid_argument("--name: empty value (give one, or leave the option out)");
+    check_outputs({{"--output", s->output}});
+    return run_on_mpi([&](const mpi::environment& env) {
+      check_rank_count(env, 0, 2, "calibrate");
+      std::vector<vtime> one_way(set.sizes.size());
+      const auto r = mpi::run(env, ping_pong(set, one_way), mpi_options(s->backend, "calibrate"));
+      if (env.rank() != 0) return 0;
+      const int nodes = s->nodes > 0 ? s->nodes : env.size();
+      const std::string text = preset_text(set, one_way, fit_model(set.sizes, one_way), s->name, nodes,
+                                           r.host.host_topology);
+      presets::parse(text, "calibrate");  // what it writes, the emulator reads
+      if (s->output.empty()) {
+        std::cout << text;
+      } else {
+        open_output(s->output, "--output") << text;
+        std::cout << text.substr(0, text.find("\nname")) << "\nwrote " << s->output << "\n";
+      }
+      return 0;
+    });
+  };
+}
+
+}  // namespace weft::cli

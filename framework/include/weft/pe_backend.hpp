@@ -1,0 +1,52 @@
+#pragma once
+// The seam between the PE API and a real parallel machine: a `pe` built on a pe_backend
+// forwards every call to it instead of the emulator (docs/mpi.md). The emulator itself is not a
+// backend: its calls stay direct, so its hot path pays one predictable branch, nothing more.
+// Backends (weft_mpi) implement this in their own library; no header here includes theirs.
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "weft/link_model.hpp"
+#include "weft/native_call.hpp"
+#include "weft/pe.hpp"
+
+namespace weft {
+
+/// The time compute(flops) charges on `host` (throws std::invalid_argument without a flop rate);
+/// shared by the emulator and backends that spin for it.
+vtime compute_time(const host_model& host, flops f);
+/// The time compute(kernel) charges on `host`: kernel overhead + max(arithmetic, memory).
+vtime compute_time(const host_model& host, kernel k);
+
+class pe_backend {
+ public:
+  virtual ~pe_backend() = default;
+
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual vtime now() const = 0;
+
+  virtual void send(int dst, tag t, const payload& data) = 0;
+  virtual request isend(int dst, tag t, const payload& data) = 0;
+  virtual std::vector<request> isend_chain(std::span<const pe::outgoing> batch) = 0;
+  virtual received recv(int src, tag t) = 0;
+  virtual receipt recv_into(std::span<std::byte> into, int src, tag t) = 0;
+  virtual request irecv(int src, tag t) = 0;
+  virtual received wait(request& r) = 0;
+  virtual std::vector<received> wait_all(std::span<request> rs) = 0;
+  virtual bool test(request& r) = 0;
+
+  virtual void compute(vtime duration) = 0;
+  virtual void compute(flops f) = 0;
+  virtual void compute(kernel k) = 0;
+  virtual const host_model& host() const = 0;
+  virtual void overhead(vtime duration) = 0;
+  virtual void note_collective(std::string_view name, std::string_view algorithm) = 0;
+  virtual void barrier() = 0;
+  /// Runs `c` with the backend's own collective; false if it has none for `c`.
+  virtual bool native_collective(const native_call& c) = 0;
+};
+
+}  // namespace weft
