@@ -7,7 +7,7 @@
 //   inbox (same worker: handed over directly)      meets its receive, the PE it wakes runs next
 //
 // There is no engine phase and no horizon: a message is delivered as soon as its receiver's
-// worker dequeues it, and every time is the host's steady clock since the run started. No link
+// worker dequeues it, and every time is the host's clock since the run started. No link
 // or host cost is applied and compute() charges nothing: what the report measures is this host.
 // The run ends when no worker has work and no message is in flight (quiescence, below): every
 // PE finished, or the unfinished ones are blocked for good (a deadlock, reported as such).
@@ -21,6 +21,7 @@
 #include <concurrentqueue/concurrentqueue.h>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -29,6 +30,7 @@
 #include "weft/detail/report_builder.hpp"
 #include "weft/detail/shared_round.hpp"
 #include "weft/placement.hpp"
+#include "host_clock.hpp"
 #include "latency_stats.hpp"
 #include "pe_fibers.hpp"
 #include "run_setup.hpp"
@@ -45,12 +47,15 @@ using steady = std::chrono::steady_clock;
 /// quiescence reads (on a line of their own).
 struct alignas(64) worker {
   moodycamel::ConcurrentQueue<message*> inbox;
-  std::vector<moodycamel::ProducerToken> to;  // to[v]: into worker v's inbox (FIFO per producer)
+  // to[v]: into worker v's inbox (FIFO per producer); none into its own, which would only be one
+  // more producer for its consumer to look at.
+  std::vector<std::optional<moodycamel::ProducerToken>> to;
   std::unique_ptr<moodycamel::ConsumerToken> from;
   std::deque<int> runnable;
   int first = 0, last = 0;
   int cpu = -1;
   std::uint64_t delivered = 0, local = 0;  // all deliveries; those that crossed no queue
+  vtime resume_time{};                     // of the PE it resumes now
   latency_stats latency;                   // of the messages that crossed a queue
   std::vector<std::uint64_t> seen;         // scratch of quiet()
   // Odd while the worker may still produce work, even once it has gone idle; every change adds
@@ -93,7 +98,9 @@ class wall_runtime final : public pe_host {
       auto& me = *workers_[static_cast<std::size_t>(w)];
       for (int r = me.first; r < me.last; ++r) worker_of_[static_cast<std::size_t>(r)] = w;
       me.from = std::make_unique<moodycamel::ConsumerToken>(me.inbox);
-      for (auto& other : workers_) me.to.emplace_back(other->inbox);
+      me.to.resize(workers_.size());
+      for (int v = 0; v < count; ++v)
+        if (v != w) me.to[static_cast<std::size_t>(v)].emplace(workers_[static_cast<std::size_t>(v)]->inbox);
     }
     prepare_pe_states(states_, engine_, *this, pool_, opt, cpus_);
     for (auto& s : states_) s.wall = true;
@@ -122,14 +129,12 @@ class wall_runtime final : public pe_host {
     return r;
   }
 
-  vtime elapsed() const override {
-    return vtime::ns(std::chrono::duration_cast<std::chrono::nanoseconds>(steady::now() - start_).count());
-  }
+  vtime elapsed() const override { return vtime::ns(clock_.now_ns()); }
 
   void suspend(pe_state& s) override {
     const vtime from = elapsed();
     fibers_.suspend(s);
-    const vtime back = elapsed();
+    const vtime back = workers_[static_cast<std::size_t>(worker_of_[static_cast<std::size_t>(s.rank)])]->resume_time;
     s.add_span(from, back, 2);
     s.wait_time += back - from;
     s.clock = max(s.clock, back);
@@ -157,7 +162,7 @@ class wall_runtime final : public pe_host {
         deliver(me, m, now);
       } else {
         bump(me.sent);  // before the message can be dequeued (see quiet())
-        workers_[static_cast<std::size_t>(to)]->inbox.enqueue(me.to[static_cast<std::size_t>(to)], m);
+        workers_[static_cast<std::size_t>(to)]->inbox.enqueue(*me.to[static_cast<std::size_t>(to)], m);
       }
     }
     s.outbox.clear();
@@ -184,9 +189,10 @@ class wall_runtime final : public pe_host {
         break;
       }
       const auto n = me.inbox.try_dequeue_bulk(*me.from, batch, std::size(batch));
+      vtime now{-1};
       if (n > 0) {
         if ((activity & 1) == 0) me.activity.store(++activity);  // active before `received` moves
-        const vtime now = elapsed();
+        now = elapsed();
         for (std::size_t i = 0; i < n; ++i) {
           me.latency.add(now - batch[i]->ready);
           deliver(me, batch[i], now);
@@ -198,6 +204,9 @@ class wall_runtime final : public pe_host {
         const int r = me.runnable.front();
         me.runnable.pop_front();
         if ((++resumes & 255) == 0) here = sched_getcpu();  // unpinned workers may move
+        // The time just read for the deliveries serves as the PE's resume time: one clock read
+        // less on the way of every message (the PE runs right after them).
+        me.resume_time = now.ps >= 0 ? now : elapsed();
         run_pe(r, here);
         idle = 0;
         continue;
@@ -214,7 +223,7 @@ class wall_runtime final : public pe_host {
         run_over_.store(true, std::memory_order_release);
         break;
       }
-      std::this_thread::yield();
+      spin_pause(idle);  // yields now and then: an oversubscribed host runs the other workers
     }
   }
 
@@ -222,7 +231,7 @@ class wall_runtime final : public pe_host {
   /// then when PEs can first run, not when the actor system began to start.
   void start_together() {
     if (arrived_.fetch_add(1) + 1 == static_cast<int>(workers_.size())) {
-      start_ = steady::now();
+      clock_.start();
       started_all_.store(true, std::memory_order_release);
     }
     while (!started_all_.load(std::memory_order_acquire)) std::this_thread::yield();
@@ -354,9 +363,9 @@ class wall_runtime final : public pe_host {
   std::vector<int> worker_of_;
   std::vector<vtime> started_;  // per PE: when its fiber first ran
   std::vector<int> plan_;
-  steady::time_point start_;
+  host_clock clock_;
   std::atomic<int> arrived_{0};
-  std::atomic<bool> started_all_{false};  // start_ is set
+  std::atomic<bool> started_all_{false};  // clock_ is started
   std::atomic<bool> run_over_{false};
   std::atomic<bool> interrupted_{false};
 };

@@ -3,7 +3,8 @@
 //         A enqueues, B spins on try_dequeue and enqueues back, A spins for the reply;
 //   pe    PE 0 and PE 1 of a weft program on the wall clock (--clock wall), each on its own
 //         pinned worker: send + recv_into, the PE API's cheapest ping-pong;
-//   pe-recv  the same with recv(), which returns a fresh vector (the built-in pingpong's way).
+//   pe-recv  the same with recv(), which returns a fresh vector (the built-in pingpong's way);
+//   one-worker  `pe` with both PEs on one worker: weft's own software path, no core crossed.
 // Each round prints all three and the ratio pe / bare; the last line gives medians over rounds.
 //
 //   wall_pingpong [-n ITERATIONS] [-r ROUNDS] [--pin compact|scatter]
@@ -61,7 +62,7 @@ double bare_round_trip_ns(int a, int b, long iterations, long warmup) {
 }
 
 /// Nanoseconds per round trip between PE 0 and PE 1 on the wall clock, measured by PE 0.
-double pe_round_trip_ns(weft::pin_policy pin, long iterations, long warmup, bool fresh_vectors) {
+double pe_round_trip_ns(weft::pin_policy pin, int workers, long iterations, long warmup, bool fresh_vectors) {
   std::atomic<double> ns{0};
   auto prog = [&](weft::pe& p) {
     const int peer = 1 - p.rank();
@@ -91,7 +92,7 @@ double pe_round_trip_ns(weft::pin_policy pin, long iterations, long warmup, bool
   weft::machine m("full:2");
   weft::run_options opt;
   opt.clock = weft::clock_mode::wall;
-  opt.workers = 2;
+  opt.workers = workers;
   opt.pin = pin;
   opt.program_name = "wall_pingpong";
   auto r = m.run(2, prog, opt);
@@ -150,19 +151,20 @@ int main(int argc, char** argv) {
   const long warmup = std::max(1000L, iterations / 10);
   fmt::print("# round trip of 8 bytes, {} iterations after {} warm-up, CPUs {} and {}, pin {}\n", iterations, warmup,
              cpus[0], cpus[1], pin_text);
-  fmt::print("# {:>5} {:>12} {:>12} {:>14} {:>10} {:>14}\n", "round", "bare(ns)", "pe(ns)", "pe-recv(ns)", "pe/bare",
-             "pe-recv/bare");
-  std::vector<double> bare, pe, pe_recv, ratio, ratio_recv;
+  fmt::print("# {:>5} {:>12} {:>12} {:>14} {:>14} {:>10} {:>14}\n", "round", "bare(ns)", "pe(ns)", "pe-recv(ns)",
+             "one-worker(ns)", "pe/bare", "pe-recv/bare");
+  std::vector<double> bare, pe, pe_recv, alone, ratio, ratio_recv;
   for (long r = 0; r < rounds; ++r) {
     bare.push_back(bare_round_trip_ns(cpus[0], cpus[1], iterations, warmup));
-    pe.push_back(pe_round_trip_ns(pin, iterations, warmup, false));
-    pe_recv.push_back(pe_round_trip_ns(pin, iterations, warmup, true));
+    pe.push_back(pe_round_trip_ns(pin, 2, iterations, warmup, false));
+    pe_recv.push_back(pe_round_trip_ns(pin, 2, iterations, warmup, true));
+    alone.push_back(pe_round_trip_ns(pin, 1, iterations, warmup, false));
     ratio.push_back(pe.back() / bare.back());
     ratio_recv.push_back(pe_recv.back() / bare.back());
-    fmt::print("  {:>5} {:>12.1f} {:>12.1f} {:>14.1f} {:>10.2f} {:>14.2f}\n", r + 1, bare.back(), pe.back(),
-               pe_recv.back(), ratio.back(), ratio_recv.back());
+    fmt::print("  {:>5} {:>12.1f} {:>12.1f} {:>14.1f} {:>14.1f} {:>10.2f} {:>14.2f}\n", r + 1, bare.back(), pe.back(),
+               pe_recv.back(), alone.back(), ratio.back(), ratio_recv.back());
   }
-  fmt::print("median {:>11.1f} {:>12.1f} {:>14.1f} {:>10.2f} {:>14.2f}\n", median(bare), median(pe), median(pe_recv),
-             median(ratio), median(ratio_recv));
+  fmt::print("median {:>11.1f} {:>12.1f} {:>14.1f} {:>14.1f} {:>10.2f} {:>14.2f}\n", median(bare), median(pe),
+             median(pe_recv), median(alone), median(ratio), median(ratio_recv));
   return 0;
 }
