@@ -123,8 +123,11 @@ class wall_runtime final : public pe_host {
     for (const auto& s : states_)
       all_done &= s.status == pe_status::finished || s.status == pe_status::failed;
     if (options_.progress) options_.progress({wall, {}, 0, delivered(), true});
-    report r = build_report(machine_, engine_, states_, all_done ? engine::outcome::finished : engine::outcome::deadlock,
-                            options_);
+    // Stopped by an interrupt: neither finished nor deadlocked (PEs may be anywhere).
+    const auto outcome = interrupted_.load() ? engine::outcome::resume
+                         : all_done          ? engine::outcome::finished
+                                             : engine::outcome::deadlock;
+    report r = build_report(machine_, engine_, states_, outcome, options_);
     measured(r, wall);
     return r;
   }
@@ -326,8 +329,8 @@ class wall_runtime final : public pe_host {
                         format_time(all.median_bound()) + ", max " + format_time(all.max());
     if (interrupted_.load() && r.status == run_status::ok) {
       r.status = run_status::interrupted;
-      r.problems.insert(r.problems.begin(), "stopped after " + std::to_string(wall) +
-                                                " s of wall time; messages still in flight: " +
+      r.problems.insert(r.problems.begin(), "stopped after " + format_time(vtime::ns(static_cast<std::int64_t>(wall * 1e9))) +
+                                                " of wall time; messages still in flight: " +
                                                 std::to_string(r.sent - r.delivered));
       r.conserved = true;
     }

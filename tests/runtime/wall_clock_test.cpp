@@ -5,6 +5,7 @@
 #define BOOST_TEST_MODULE wall_clock
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
+#include <atomic>
 #include <sstream>
 #include <stdexcept>
 
@@ -118,6 +119,29 @@ BOOST_AUTO_TEST_CASE(a_failing_pe_fails_the_wall_clock_run_without_hanging_the_o
   };
   const auto r = run_wall("ring:4", 4, failing, 2);
   BOOST_TEST(weft::to_string(r.status) == "failed");
+}
+
+BOOST_AUTO_TEST_CASE(a_stop_request_ends_a_wall_clock_run_that_would_never_end_as_interrupted) {
+  std::atomic<bool> stop{false};
+  auto endless = [&stop](weft::pe& p) {  // a ring that never ends; PE 0 asks to stop after 100 laps
+    const int right = (p.rank() + 1) % p.size(), left = (p.rank() + p.size() - 1) % p.size();
+    for (int lap = 0;; ++lap) {
+      if (p.rank() == 0) {
+        if (lap == 100) stop.store(true);
+        p.send(right, weft::tag{1}, lap);
+        p.recv(left, weft::tag{1});
+      } else {
+        p.send(right, weft::tag{1}, p.recv(left, weft::tag{1}).as<int>());
+      }
+    }
+  };
+  weft::run_options opt;
+  opt.clock = weft::clock_mode::wall;
+  opt.workers = 2;
+  opt.stop = &stop;
+  const auto r = weft::machine("ring:4").run(4, endless, opt);
+  BOOST_TEST(weft::to_string(r.status) == "interrupted");
+  BOOST_TEST(r.problems.front().find("stopped after") == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(no_link_cost_is_charged_on_the_wall_clock) {
