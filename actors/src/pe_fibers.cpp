@@ -4,15 +4,6 @@
 
 namespace weft::detail {
 
-namespace {
-
-/// Thrown by suspend() into a PE that never finished when the run is torn down: unwinds its
-/// fiber (destructors run) and is caught where the fiber started. Not a std::exception, so a
-/// program's `catch (const std::exception&)` lets it pass.
-struct pe_unwind {};
-
-}  // namespace
-
 pe_fibers::pe_fibers(std::span<pe_state> states, const program& prog, std::int64_t stack_bytes)
     : states_(states),
       program_(prog),
@@ -30,25 +21,6 @@ void pe_fibers::unwind_all() {
   callers_.clear();
 }
 
-void pe_fibers::resume(int rank) {
-  const auto index = static_cast<std::size_t>(rank);
-  if (!fibers_[index]) start(index);
-  set_running_pe(rank, stacks_.stack_bytes());
-  switch_to(index);
-  set_running_pe(-1, 0);
-  if (!stacks_.intact(index)) report_stack_overflow(rank, stacks_.stack_bytes());
-}
-
-void pe_fibers::suspend(pe_state& pe) {
-  const auto index = static_cast<std::size_t>(pe.rank);
-  auto& caller = callers_[index];
-  void* save = nullptr;
-  before_switch(&save, caller_stacks_[index]);
-  caller = std::move(caller).resume();
-  caller_stacks_[index] = after_switch(save);  // resumed, perhaps by another thread
-  if (unwinding_) throw pe_unwind{};
-}
-
 void pe_fibers::start(std::size_t index) {
   forget_stack_poison({stacks_.lowest(index), stacks_.stack_bytes()});
   fibers_[index] = boost::context::fiber(
@@ -60,7 +32,7 @@ void pe_fibers::start(std::size_t index) {
           pe p(s);
           program_(p);
           s.status = pe_status::finished;
-        } catch (const pe_unwind&) {  // torn down while blocked: the run is over
+        } catch (const pe_fibers::unwind&) {  // torn down while blocked: the run is over
         } catch (const std::exception& e) {
           s.status = pe_status::failed;
           s.failure = e.what();
@@ -70,11 +42,5 @@ void pe_fibers::start(std::size_t index) {
       });
 }
 
-void pe_fibers::switch_to(std::size_t index) {
-  void* save = nullptr;
-  before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
-  fibers_[index] = std::move(fibers_[index]).resume();
-  after_switch(save);
-}
 
 }  // namespace weft::detail

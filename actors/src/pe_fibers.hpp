@@ -36,6 +36,11 @@ class pe_fibers {
   /// resumed once more, suspend() throws into it. Idempotent.
   void unwind_all();
 
+  /// Thrown by suspend() into a PE that never finished when the run is torn down: unwinds its
+  /// fiber (destructors run) and is caught where the fiber started. Not a std::exception, so a
+  /// program's `catch (const std::exception&)` lets it pass.
+  struct unwind {};
+
  private:
   void start(std::size_t index);
   void switch_to(std::size_t index);
@@ -48,5 +53,32 @@ class pe_fibers {
   bool unwinding_ = false;
   stack_pool stacks_;
 };
+
+// On every PE switch: inline, as they were when the virtual runtime held them.
+inline void pe_fibers::resume(int rank) {
+  const auto index = static_cast<std::size_t>(rank);
+  if (!fibers_[index]) start(index);
+  set_running_pe(rank, stacks_.stack_bytes());
+  switch_to(index);
+  set_running_pe(-1, 0);
+  if (!stacks_.intact(index)) report_stack_overflow(rank, stacks_.stack_bytes());
+}
+
+inline void pe_fibers::suspend(pe_state& pe) {
+  const auto index = static_cast<std::size_t>(pe.rank);
+  auto& caller = callers_[index];
+  void* save = nullptr;
+  before_switch(&save, caller_stacks_[index]);
+  caller = std::move(caller).resume();
+  caller_stacks_[index] = after_switch(save);  // resumed, perhaps by another thread
+  if (unwinding_) throw unwind{};
+}
+
+inline void pe_fibers::switch_to(std::size_t index) {
+  void* save = nullptr;
+  before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
+  fibers_[index] = std::move(fibers_[index]).resume();
+  after_switch(save);
+}
 
 }  // namespace weft::detail
