@@ -37,6 +37,7 @@ constexpr detail::spelling<pin_policy> pin_words[] = {
 constexpr detail::spelling<sharing_policy> sharing_words[] = {
     {"adaptive", sharing_policy::adaptive}, {"always", sharing_policy::always},
     {"never", sharing_policy::never}, {"alternate", sharing_policy::alternate}};
+constexpr detail::spelling<clock_mode> clock_words[] = {{"virtual", clock_mode::virtual_time}, {"wall", clock_mode::wall}};
 }  // namespace
 
 pin_policy parse_pin_policy(std::string_view text) {
@@ -48,6 +49,11 @@ sharing_policy parse_sharing_policy(std::string_view text) {
   return detail::parse_spelled<sharing_policy>(text, "sharing policy", sharing_words, "adaptive, always, never, alternate");
 }
 std::string to_string(sharing_policy p) { return detail::spelled<sharing_policy>(p, sharing_words); }
+
+clock_mode parse_clock_mode(std::string_view text) {
+  return detail::parse_spelled<clock_mode>(text, "clock", clock_words, "virtual, wall");
+}
+std::string to_string(clock_mode c) { return detail::spelled<clock_mode>(c, clock_words); }
 
 void machine::check_run(int procs, const run_options& options) const {
   if (procs < 1)

@@ -12,7 +12,6 @@
 #include <sys/resource.h>
 
 #include <atomic>
-#include <boost/context/fiber.hpp>
 #include <caf/all.hpp>
 #include <chrono>
 #include <future>
@@ -21,13 +20,14 @@
 #include <stdexcept>
 
 #include "weft/detail/engine.hpp"
-#include "weft/detail/fiber_stack.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
 #include "weft/detail/shared_round.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
-#include "fiber_switch.hpp"
+#include "pe_fibers.hpp"
+#include "run_setup.hpp"
+#include "wall_runtime.hpp"
 
 namespace weft {
 
@@ -91,11 +91,6 @@ using detail::pe_state;
 using detail::affine_round;
 using detail::shared_round;
 
-/// Thrown by suspend() into a PE that never finished when the run is torn down: unwinds its
-/// fiber (destructors run) and is caught where the fiber started. Not a std::exception, so a
-/// program's `catch (const std::exception&)` lets it pass.
-struct pe_unwind {};
-
 class runtime final : public detail::pe_host, public detail::partition_runner {
  public:
   runtime(const machine& m, int procs, const program& prog, const run_options& opt)
@@ -103,53 +98,25 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         program_(prog),
         options_(opt),
         states_(static_cast<std::size_t>(procs)),
-        fibers_(static_cast<std::size_t>(procs)),
-        callers_(static_cast<std::size_t>(procs)),
-        caller_stacks_(static_cast<std::size_t>(procs)),
-        stacks_(static_cast<std::size_t>(procs), static_cast<std::size_t>(opt.stack_bytes)),
+        fibers_(states_, prog, opt.stack_bytes),
         host_(discover_host()),
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
-        engine_(m.topo(), m.route(), m.model(), node_map(opt, procs), opt.trace, threads_),
+        engine_(m.topo(), m.route(), m.model(), detail::node_map(opt, procs), opt.trace, threads_),
         partition_windows_(engine_.partitions()),
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
-    int max_cpu = 0;
-    for (const auto& pu : host_.pus) max_cpu = std::max(max_cpu, pu.os_index);
-    cpus_ = max_cpu + 1;
-    for (int r = 0; r < procs; ++r) {
-      auto& s = states_[static_cast<std::size_t>(r)];
-      s.rank = r;
-      s.size = procs;
-      s.net = &engine_;
-      s.host = this;
-      s.tracing = opt.trace;
-      s.recording = opt.record_messages;
-      s.recording_calls = opt.record_calls;
-      s.pool = &pool_;
-      s.cpu_resumes.assign(static_cast<std::size_t>(cpus_), 0);
-    }
+    cpus_ = detail::cpu_slots(host_);
+    detail::prepare_pe_states(states_, engine_, *this, pool_, opt, cpus_);
   }
 
   ~runtime() override {
-    // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread: resumed once
-    // more, suspend() throws pe_unwind. (Not Boost's unwinding on fiber destruction: its switch
-    // into the fiber cannot be announced to ASan.)
-    unwinding_ = true;
-    for (std::size_t i = 0; i < fibers_.size(); ++i)
-      if (fibers_[i]) switch_to_fiber(i);
-    fibers_.clear();
-    callers_.clear();
+    // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread,
+    // before the messages they might still see are freed.
+    fibers_.unwind_all();
     for (message* m : engine_.take_undelivered()) delete m;  // an interrupted run leaves some
-    for (auto& s : states_) {
-      pool_.give_back(s.spare_messages);
-      for (message* m : s.unexpected.remaining()) delete m;
-      if (s.order)
-        for (auto& [from, m] : s.order->early) delete m;  // arrived before an earlier one that never did
-      for (auto& slot : s.requests)
-        if (slot.msg) delete slot.msg;
-    }
+    for (auto& s : states_) pool_.free_held(s);
   }
 
   report run() {
@@ -230,29 +197,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     partition_windows_.run(task);
   }
 
-  void suspend(pe_state& pe) override {
-    const auto index = static_cast<std::size_t>(pe.rank);
-    auto& caller = callers_[index];
-    void* save = nullptr;
-    detail::before_switch(&save, caller_stacks_[index]);
-    caller = std::move(caller).resume();
-    caller_stacks_[index] = detail::after_switch(save);  // resumed, perhaps by another thread
-    if (unwinding_) throw pe_unwind{};
-  }
+  void suspend(pe_state& pe) override { fibers_.suspend(pe); }
 
  private:
-  static std::vector<node_id> node_map(const run_options& opt, int procs) {
-    if (!opt.node_of_rank.empty()) return opt.node_of_rank;
-    std::vector<node_id> map(static_cast<std::size_t>(procs));
-    std::iota(map.begin(), map.end(), 0);
-    return map;
-  }
-
   void pin_this_worker_once() {
     thread_local bool seen = false;
     if (seen) return;
     seen = true;
-    detail::prepare_overflow_detection_on_this_thread();
+    detail::pe_fibers::prepare_thread();
     int slot = next_worker_.fetch_add(1);
     if (slot >= static_cast<int>(plan_.size())) return;
     int cpu = plan_[static_cast<std::size_t>(slot)];
@@ -304,42 +256,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     pe_state& s = states_[index];
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
-    if (!fibers_[index]) start_fiber(rank);
-    detail::set_running_pe(rank, stacks_.stack_bytes());
-    switch_to_fiber(index);
-    detail::set_running_pe(-1, 0);
-    if (!stacks_.intact(index)) detail::report_stack_overflow(rank, stacks_.stack_bytes());
-  }
-
-  void start_fiber(int rank) {
-    const auto index = static_cast<std::size_t>(rank);
-    detail::forget_stack_poison({stacks_.lowest(index), stacks_.stack_bytes()});
-    fibers_[index] = boost::context::fiber(
-        std::allocator_arg, detail::pool_stack_allocator{&stacks_, index},
-        [this, index](boost::context::fiber&& caller) {
-          caller_stacks_[index] = detail::after_switch(nullptr);
-          callers_[index] = std::move(caller);
-          pe_state& s = states_[index];
-          try {
-            pe p(s);
-            program_(p);
-            s.status = detail::pe_status::finished;
-          } catch (const pe_unwind&) {  // torn down while blocked: the run is over
-          } catch (const std::exception& e) {
-            s.status = detail::pe_status::failed;
-            s.failure = e.what();
-          }
-          detail::before_switch(nullptr, caller_stacks_[index]);  // this stack ends here
-          return std::move(callers_[index]);
-        });
-  }
-
-  /// Runs PE `index`'s fiber until it suspends or ends.
-  void switch_to_fiber(std::size_t index) {
-    void* save = nullptr;
-    detail::before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
-    fibers_[index] = std::move(fibers_[index]).resume();
-    detail::after_switch(save);
+    fibers_.resume(rank);
   }
 
   // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
@@ -472,11 +389,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   run_options options_;
   detail::message_pool pool_;  // outlives the PE states that point at it
   std::vector<pe_state> states_;
-  std::vector<boost::context::fiber> fibers_;
-  std::vector<boost::context::fiber> callers_;
-  std::vector<detail::stack_bounds> caller_stacks_;  // the thread stack each PE returns to
-  bool unwinding_ = false;  // set by the destructor: blocked PEs unwind
-  detail::stack_pool stacks_;
+  detail::pe_fibers fibers_;  // after states_, which it runs
   host_info host_;
   int workers_ = 1;
   int threads_ = 1;  // workers with a CPU of their own: the engine's partitions, helpers + 1
@@ -512,6 +425,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
 report machine::run(int procs, const program& prog, const run_options& options) const {
   check_run(procs, options);
+  if (options.clock == clock_mode::wall) return detail::run_on_wall_clock(*this, procs, prog, options);
   runtime rt(*this, procs, prog, options);
   return rt.run();
 }

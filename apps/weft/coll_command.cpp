@@ -139,6 +139,7 @@ command_runner add_coll_command(CLI::App& app) {
                 "rooted operations once more at a non-zero root)");
   add_machine_options(*sub, s->machine);
   add_backend_options(*sub, s->backend);
+  s->machine.wall_clock_allowed = true;
   // A table of many runs: no single run to trace, and it is printed in microseconds. Hidden
   // from --help, refused with a reason when typed.
   sub->get_option("--trace")->group("");
@@ -213,10 +214,13 @@ command_runner add_coll_command(CLI::App& app) {
     report last;  // only its communication log, for --comm-log
     for (const auto& [name, o, built, p, opt] : plan) {
       const auto& m = built->m;
-      if (warned != &m) warn_if_no_link_model(m.model(), std::cerr);
+      const bool wall = opt.clock == clock_mode::wall;
+      if (warned != &m && !wall) warn_if_no_link_model(m.model(), std::cerr);
       warned = &m;
-      std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# link model: {}\n", s->op, name, p,
-                               o.mapping.empty() ? "" : ", mapping " + o.mapping, m.model().describe())
+      std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {}\n", s->op, name, p,
+                               o.mapping.empty() ? "" : ", mapping " + o.mapping,
+                               wall ? "clock: wall (measured on this host, no link model applied)"
+                                    : "link model: " + m.model().describe())
                 << table_header();
       for (auto bytes : sizes) {
         c.bytes = bytes;

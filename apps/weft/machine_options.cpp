@@ -70,6 +70,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
   sub.add_option("--sharing", o.sharing, "share phases with helper workers: adaptive, always, never or alternate")
       ->group(rt)->capture_default_str();
+  sub.add_option("--clock", o.clock,
+                 "virtual (modelled, deterministic) or wall (measured on this host: messages cross real queues, "
+                 "no link model applied; docs/model.md)")
+      ->group(rt)->capture_default_str();
   sub.add_option("--stack-size", o.stack_size, "fiber stack per PE")->group(rt)->capture_default_str();
   add_run_control_options(sub, o.control);
   auto* out = "Output";
@@ -228,6 +232,10 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   r.workers = checked_workers(o.workers);
   r.pin = parse_pin_policy(o.pin);
   r.sharing = parse_sharing_policy(o.sharing);
+  r.clock = parse_clock_mode(o.clock);
+  if (r.clock == clock_mode::wall && !o.wall_clock_allowed)
+    throw std::invalid_argument("--clock wall: this command's results are virtual times only; measure with "
+                                "'weft run' or 'weft coll'");
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
     throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");

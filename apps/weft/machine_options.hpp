@@ -34,6 +34,10 @@ struct machine_options {
   int workers = 0;
   std::string pin = "none";
   std::string sharing = "adaptive";
+  std::string clock = "virtual";  ///< --clock: virtual (modelled) or wall (measured on this host)
+  /// Set by the commands whose results a measured clock keeps meaningful (run, coll); the
+  /// others refuse --clock wall in one line.
+  bool wall_clock_allowed = false;
   std::string stack_size = "64KiB";
   bool ticks = false;
   std::string json_file, trace_file;

@@ -64,6 +64,7 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
   add_machine_options(*sub, s->machine);
   add_backend_options(*sub, s->backend);
+  s->machine.wall_clock_allowed = true;
   sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
       ->group("Output");
   sub->add_option("--messages", s->messages,
@@ -103,8 +104,10 @@ command_runner add_run_command(CLI::App& app) {
     if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
     if (!s->messages.empty()) messages_out = open_output(s->messages, "--messages");
     opt.record_messages = messages_out.is_open();
+    if (opt.clock == clock_mode::wall && !s->heatmap.empty())
+      throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
     m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
-    warn_if_no_link_model(m.model(), std::cerr);
+    if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);
     if (heat_out.is_open()) {
       std::vector<double> utilization;

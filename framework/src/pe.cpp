@@ -46,6 +46,7 @@ int new_request(pe_state& s) {
 
 /// `what` names the overhead for an overflow message ("o_send").
 void charge_overhead(pe_state& s, vtime d, const char* what) {
+  if (s.wall) return;  // the host's own costs are in its measured times
   const vtime end = detail::checked_add(s.clock, d, what);
   s.add_span(s.clock, end, 1);
   s.clock = end;
@@ -194,6 +195,7 @@ int start_send(pe_state& s, int dst, tag t, const payload& data) {
     slot.completion = ready;
   }
   s.outbox.push_back(m);
+  if (s.wall) s.host->post(s);
   return id;
 }
 
@@ -231,7 +233,7 @@ int receive(pe_state& s, int src, tag t) {
 // emulator's PEs never have one), kept out of the emulator's inlined paths.
 int pe::rank() const { return b_ ? b_->rank() : s_->rank; }
 int pe::size() const { return b_ ? b_->size() : s_->size; }
-vtime pe::now() const { return b_ ? b_->now() : s_->clock; }
+vtime pe::now() const { return b_ ? b_->now() : s_->wall ? s_->host->elapsed() : s_->clock; }
 
 request pe::isend(int dst, tag t, const payload& data) {
   if (b_) [[unlikely]] return b_->isend(dst, t, data);
@@ -251,7 +253,7 @@ std::vector<request> pe::isend_chain(std::span<const outgoing> batch) {
   out.reserve(batch.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
     out.push_back(isend(batch[i].dst, batch[i].tag, batch[i].data));
-    if (i > 0) s_->outbox.back()->chained = true;
+    if (i > 0 && !s_->wall) s_->outbox.back()->chained = true;  // wall: posted already, no α to save
   }
   return out;
 }
@@ -351,6 +353,7 @@ void pe::compute(vtime duration) {
   pe_state& s = *s_;
   if (duration.ps < 0)
     throw std::invalid_argument("compute time " + format_time(duration) + " is negative");
+  if (s.wall) return;  // a no-op: the real work is the program's own code (docs/model.md, "Clocks")
   const vtime end = detail::checked_add(s.clock, duration, "compute");
   s.add_span(s.clock, end, 0);
   s.clock = end;

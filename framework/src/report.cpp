@@ -59,6 +59,7 @@ void report::print(std::ostream& out, int top_links) const {
   fmt::print(out, "weft run: {} on {} PEs, machine {} (routing {})\n", program, procs, machine, routing);
   fmt::print(out, "link model: {}\n", model);
   if (!backend.empty()) fmt::print(out, "backend: {} (wall-clock times measured by the ranks)\n", backend);
+  if (wall_clock) fmt::print(out, "clock: wall (times measured on this host, not modelled; not deterministic)\n");
   fmt::print(out, "status: {}{}\n", to_string(status), conserved ? "" : "  (CONSERVATION VIOLATED)");
   for (const auto& p : problems) fmt::print(out, "  {}\n", p);
   fmt::print(out, "makespan: {}\n\n", t(makespan));
@@ -154,6 +155,10 @@ void report::write_json(std::ostream& out, bool with_host) const {
   j["machine"] = machine;
   j["routing"] = routing;
   j["link_model"] = model;
+  if (wall_clock) {  // only then: a virtual report stays byte for byte what it was
+    j["clock"] = "wall";
+    j["deterministic"] = false;
+  }
   j["procs"] = procs;
   j["status"] = to_string(status);
   j["problems"] = problems;

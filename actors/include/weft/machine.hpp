@@ -31,6 +31,14 @@ enum class sharing_policy { adaptive, always, never, alternate };
 sharing_policy parse_sharing_policy(std::string_view text);
 std::string to_string(sharing_policy p);
 
+/// Where a run's times come from (docs/model.md, "Clocks"). `virtual_time` (the default): the
+/// engine's modelled, deterministic clock. `wall`: the host's own, measured: every message is
+/// delivered as soon as it is sent, across moodycamel queues between pinned workers, and no link
+/// or host cost is applied; the report says `"clock": "wall"`, `"deterministic": false`.
+enum class clock_mode { virtual_time, wall };
+clock_mode parse_clock_mode(std::string_view text);
+std::string to_string(clock_mode c);
+
 /// How far a run has come, for a progress display (host facts: wall time, counts so far).
 struct run_progress {
   double wall_seconds = 0;
@@ -44,6 +52,7 @@ struct run_options {
   int workers = 0;                     ///< worker threads; 0 = the host's core count
   pin_policy pin = pin_policy::none;
   sharing_policy sharing = sharing_policy::adaptive;
+  clock_mode clock = clock_mode::virtual_time;
   bool trace = false;                  ///< record PE spans and link occupancy for --trace
   bool record_messages = false;        ///< list every message received in report.trace.messages
   bool record_calls = false;           ///< log every PE's communication calls in report.calls (--comm-log)

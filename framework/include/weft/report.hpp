@@ -115,6 +115,8 @@ struct report {
   std::string routing;
   std::string model;    ///< link model description
   bool ticks = false;   ///< print times as raw ticks
+  /// Times were measured on the host (--clock wall), not modelled: nothing is deterministic.
+  bool wall_clock = false;
   int procs = 0;
   run_status status = run_status::ok;
   std::vector<std::string> problems;  ///< deadlock / failure descriptions, one per line

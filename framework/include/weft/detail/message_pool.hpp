@@ -58,6 +58,17 @@ class message_pool {
     local.clear();
   }
 
+  /// When a run ends: takes back PE `s`'s spares and frees every message it still holds
+  /// (unexpected, early, matched but never waited for): nothing else owns them.
+  void free_held(pe_state& s) {
+    give_back(s.spare_messages);
+    for (message* m : s.unexpected.remaining()) delete m;
+    if (s.order)
+      for (auto& [from, m] : s.order->early) delete m;  // arrived before an earlier one that never did
+    for (auto& slot : s.requests)
+      if (slot.msg) delete slot.msg;
+  }
+
  private:
   static constexpr std::size_t batch_size = 32;
   moodycamel::ConcurrentQueue<message*> shared_;

@@ -70,6 +70,10 @@ class pe_host {
   virtual ~pe_host() = default;
   /// Suspends the calling PE until the engine resumes it.
   virtual void suspend(struct pe_state& pe) = 0;
+  /// Wall-clock runs only (pe_state::wall): the time since the run started, measured.
+  virtual vtime elapsed() const { return {}; }
+  /// Wall-clock runs only: sends what the PE has just put in its outbox, at once.
+  virtual void post(struct pe_state&) {}
 };
 
 struct pe_state {
@@ -77,6 +81,9 @@ struct pe_state {
   int size = 0;
   engine* net = nullptr;
   pe_host* host = nullptr;
+  /// --clock wall (actors/src/wall_runtime.cpp): now() is measured, sends are posted at once,
+  /// host costs and compute() charge nothing. Off, nothing of it costs more than this flag's test.
+  bool wall = false;
   message_pool* pool = nullptr;
 
   vtime clock{};

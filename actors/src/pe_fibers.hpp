@@ -1,0 +1,84 @@
+#pragma once
+// The PEs' stackful fibers, shared by both clocks' runtimes: starting a PE's program on its own
+// stack, switching into it and back (with ASan told of every switch), checking its stack after
+// each slice, and unwinding the fibers of PEs that never finished when a run is torn down.
+//
+//   resume(r): thread ----switch----> fiber r runs program(pe) ... suspend(r) ----switch----> thread
+
+#include <boost/context/fiber.hpp>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "weft/detail/fiber_stack.hpp"
+#include "weft/detail/pe_state.hpp"
+#include "weft/program.hpp"
+#include "fiber_switch.hpp"
+
+namespace weft::detail {
+
+class pe_fibers {
+ public:
+  /// One fiber per state, started on its first resume; `states` and `prog` outlive this.
+  pe_fibers(std::span<pe_state> states, const program& prog, std::int64_t stack_bytes);
+  pe_fibers(const pe_fibers&) = delete;
+  pe_fibers& operator=(const pe_fibers&) = delete;
+  ~pe_fibers() { unwind_all(); }
+
+  /// Runs PE `rank` until it suspends or ends (starting it the first time); ends the process
+  /// with one line if it overflowed its stack. Call prepare_thread() once on each thread first.
+  void resume(int rank);
+  /// On PE `pe`'s fiber: gives control back to the thread that resumed it.
+  void suspend(pe_state& pe);
+  /// Makes the calling thread ready to run fibers (stack overflow detection).
+  static void prepare_thread() { prepare_overflow_detection_on_this_thread(); }
+  /// Unwinds every fiber of a PE that never finished (its destructors run), on this thread:
+  /// resumed once more, suspend() throws into it. Idempotent.
+  void unwind_all();
+
+  /// Thrown by suspend() into a PE that never finished when the run is torn down: unwinds its
+  /// fiber (destructors run) and is caught where the fiber started. Not a std::exception, so a
+  /// program's `catch (const std::exception&)` lets it pass.
+  struct unwind {};
+
+ private:
+  void start(std::size_t index);
+  void switch_to(std::size_t index);
+
+  std::span<pe_state> states_;
+  const program& program_;
+  std::vector<boost::context::fiber> fibers_;
+  std::vector<boost::context::fiber> callers_;
+  std::vector<stack_bounds> caller_stacks_;  // the thread stack each PE returns to
+  bool unwinding_ = false;
+  stack_pool stacks_;
+};
+
+// On every PE switch: inline, as they were when the virtual runtime held them.
+inline void pe_fibers::resume(int rank) {
+  const auto index = static_cast<std::size_t>(rank);
+  if (!fibers_[index]) start(index);
+  set_running_pe(rank, stacks_.stack_bytes());
+  switch_to(index);
+  set_running_pe(-1, 0);
+  if (!stacks_.intact(index)) report_stack_overflow(rank, stacks_.stack_bytes());
+}
+
+inline void pe_fibers::suspend(pe_state& pe) {
+  const auto index = static_cast<std::size_t>(pe.rank);
+  auto& caller = callers_[index];
+  void* save = nullptr;
+  before_switch(&save, caller_stacks_[index]);
+  caller = std::move(caller).resume();
+  caller_stacks_[index] = after_switch(save);  // resumed, perhaps by another thread
+  if (unwinding_) throw unwind{};
+}
+
+inline void pe_fibers::switch_to(std::size_t index) {
+  void* save = nullptr;
+  before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
+  fibers_[index] = std::move(fibers_[index]).resume();
+  after_switch(save);
+}
+
+}  // namespace weft::detail
