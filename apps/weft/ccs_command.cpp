@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "weft/mapping/ccs.hpp"
 #include "weft/mapping/objectives.hpp"
+#include "weft/presets/preset.hpp"
 #include "weft/units.hpp"
 
 namespace weft::cli {
@@ -24,7 +25,7 @@ namespace weft::cli {
 namespace {
 
 struct ccs_options {
-  std::string log, json, machine, routing, bandwidth;
+  std::string log, json, machine, routing, bandwidth, placement_file;
 };
 
 // Exact sizes where they are whole KiB or MiB ("1MiB", "48KiB", "100B"): the sets are read by eye.
@@ -42,17 +43,31 @@ std::string fixed_text(double x) {
 }
 
 int run(const ccs_options& o) {
-  if (o.machine.empty() && (!o.routing.empty() || !o.bandwidth.empty()))
-    throw std::invalid_argument(std::string(o.routing.empty() ? "--bandwidth" : "--routing") + " needs --machine");
+  if (o.machine.empty() && (!o.routing.empty() || !o.bandwidth.empty() || !o.placement_file.empty()))
+    throw std::invalid_argument(std::string(!o.placement_file.empty() ? "--placement" : o.routing.empty() ? "--bandwidth" : "--routing") +
+                                " needs --machine");
   check_outputs({{"--json", o.json}});
   const byte_time per_byte = parse_bandwidth(o.bandwidth.empty() ? "5GB/s" : o.bandwidth, "--bandwidth");
   if (per_byte.is_zero()) throw std::invalid_argument("--bandwidth must be finite for TAC3");
   const auto log = mapping::read_comm_log_file(o.log);
   const auto sets = mapping::extract_ccs(log);
   std::optional<mapping::machine_routes> machine;
+  mapping::placement where = mapping::identity_placement(sets.tasks);
   if (!o.machine.empty()) {  // refused before anything is printed
     machine.emplace(mapping::machine_routes::from_spec(o.machine, o.routing));
-    mapping::check_placement(mapping::identity_placement(sets.tasks), sets.tasks, *machine);
+    if (!o.placement_file.empty()) {  // one task per node, every task placed: as weft map --out writes
+      where = presets::read_mapping_file(o.placement_file);
+      if (static_cast<int>(where.size()) != sets.tasks)
+        throw std::invalid_argument("--placement " + o.placement_file + " places " + std::to_string(where.size()) +
+                                    " tasks; the log has " + std::to_string(sets.tasks));
+      try {
+        mapping::check_placement(where, sets.tasks, *machine);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--placement " + o.placement_file + ": " + e.what());
+      }
+    } else {
+      mapping::check_placement(where, sets.tasks, *machine);
+    }
   }
 
   std::size_t calls = 0, messages = 0, largest = 0;
@@ -85,8 +100,9 @@ int run(const ccs_options& o) {
             << format_bytes(bytes) << "; largest set " << largest << " messages\n";
   if (machine) {
     mapping::objective_evaluator eval(sets, *machine);
-    const auto v = eval.evaluate(mapping::identity_placement(sets.tasks));
-    std::cout << "objectives on " << machine->description() << ", task i on node i:\n"
+    const auto v = eval.evaluate(where);
+    std::cout << "objectives on " << machine->description()
+              << (o.placement_file.empty() ? ", task i on node i" : ", placement " + o.placement_file) << ":\n"
               << "  hop-bytes   " << v.hop_bytes << "\n"
               << "  TAHB        " << v.tahb << "\n"
               << "  max link    " << v.max_link_bytes << " bytes\n"
@@ -96,7 +112,7 @@ int run(const ccs_options& o) {
     for (int c : v.coll_per_ccs) std::cout << " " << c;
     std::cout << "\n";
     j["objectives"] = {{"machine", machine->description()},
-                       {"placement", "identity"},
+                       {"placement", o.placement_file.empty() ? "identity" : o.placement_file},
                        {"hop_bytes", v.hop_bytes},
                        {"tahb", v.tahb},
                        {"max_link_bytes", v.max_link_bytes},
@@ -121,6 +137,9 @@ command_runner add_ccs_command(CLI::App& app) {
   sub->add_option("--machine,-m", options->machine, "topology spec to score on, e.g. tofu:1x2x4, torus:4x4 (task i on node i)");
   sub->add_option("--routing,-r", options->routing, "static routing name[:args] (default: the family's own)");
   sub->add_option("--bandwidth", options->bandwidth, "link bandwidth B for TAC3 (default 5GB/s, the FX10's)");
+  sub->add_option("--placement", options->placement_file,
+                  "score this placement instead of task i on node i: a mapping file (line i: the node of task i), "
+                  "as weft map --out writes");
   sub->footer("Docs: docs/mapping.md");
   return [sub, options] { return sub->parsed() ? run(*options) : -1; };
 }
