@@ -25,7 +25,12 @@ class host_clock {
   }
   /// Nanoseconds since start().
   std::int64_t now_ns() const {
-    if (ns_per_tick_ > 0) return static_cast<std::int64_t>(static_cast<double>(__rdtsc() - tsc_start_) * ns_per_tick_);
+    if (ns_per_tick_ > 0) {
+      // Signed and clamped: another CPU's counter may read a little behind the start, and an
+      // unsigned difference would wrap to ~1.8e19, whose conversion to int64 is undefined.
+      const auto ticks = static_cast<std::int64_t>(__rdtsc() - tsc_start_);
+      return ticks <= 0 ? 0 : static_cast<std::int64_t>(static_cast<double>(ticks) * ns_per_tick_);
+    }
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - steady_start_).count();
   }
   bool uses_tsc() const { return ns_per_tick_ > 0; }

@@ -10,7 +10,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
+#include <string>
 #include <toml++/toml.h>
 
 #include "backend_options.hpp"
@@ -139,6 +141,9 @@ command_runner add_calibrate_command(CLI::App& app) {
     check_backend_options(*sub, s->backend,
                           {"--sizes", "--iterations", "--warmup", "--nodes", "--name", "--output"});
     settings set{parse_sizes(s->sizes), s->iterations, s->warmup};
+    // alpha + bytes / bandwidth has two unknowns: one size (or one repeated) cannot tell them apart.
+    if (std::set<std::int64_t>(set.sizes.begin(), set.sizes.end()).size() < 2)
+      throw std::invalid_argument("--sizes " + s->sizes + ": the fit of alpha and bandwidth needs at least two different sizes (e.g. 8:4M)");
     if (set.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(set.iterations) + " must be at least 1");
     if (set.warmup < 0) throw std::invalid_argument("--warmup " + std::to_string(set.warmup) + " must be at least 0");
     if (sub->count("--nodes") && s->nodes < 2)

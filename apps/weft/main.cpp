@@ -1,12 +1,39 @@
 // weft: run parallel algorithms as live programs on an emulated parallel machine.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <thread>
 #include <exception>
 #include <stdexcept>
 #include <vector>
 
 #include "commands.hpp"
 #include "parse_errors.hpp"
+
+namespace {
+
+// Under mpirun every rank runs this same command line and refuses the same bad input: only rank
+// 0 says so (read from the launcher's environment, since MPI may not be started yet), or the
+// user would read the line once per rank.
+bool quiet_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char* rank = std::getenv(name)) return std::string_view(rank) != "0";
+  return false;
+}
+
+void say(const std::string& line) {
+  if (!quiet_rank()) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+    return;
+  }
+  // mpirun ends the whole job when a rank exits non-zero: leave rank 0 the time to print first.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -32,7 +59,7 @@ int main(int argc, char** argv) {
   };
   weft::cli::add_value_checks(app);
   if (auto line = weft::cli::unknown_command(app, argc, argv); !line.empty()) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+    say(line);
     return 2;
   }
   try {
@@ -40,7 +67,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // --help and --version are "errors" with exit code 0: CLI11 prints them as usual.
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::fprintf(stderr, "%s\n", weft::cli::parse_error_line(app, e).c_str());
+    say(weft::cli::parse_error_line(app, e));
     return 2;
   }
   try {
@@ -49,10 +76,10 @@ int main(int argc, char** argv) {
         if (int rc = run(); rc >= 0) return rc;
       }
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "weft: error: %s\n", e.what());
+    say(std::string("weft: error: ") + e.what());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "weft: failed: %s\n", e.what());
+    say(std::string("weft: failed: ") + e.what());
     return 1;
   }
   return 0;

@@ -135,6 +135,8 @@ int run(map_options& s, const CLI::App& sub) {
   // The workload: weft's CG solver (cg:SPEC) or a built-in program.
   const auto cg_work = parse_cg_workload(s.program, s.iterations, parse_max_memory(o.control.max_memory));
   const auto choice = cg_work ? programs::program_choice{"cg", 0} : programs::parse_program_choice(s.program);
+  if (cg_work && sub.count("--bytes"))
+    throw std::invalid_argument("--bytes does not apply to " + s.program + " (the matrix sets what the CG solver sends)");
   if (!cg_work) (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
   auto log_prm = prm;  // the kernel's sets come from one iteration of its own calls (seed 004 §3)
   log_prm.iterations = 1;
@@ -274,9 +276,9 @@ int run(map_options& s, const CLI::App& sub) {
   if (!s.svg.empty()) {  // every row's best placement, with its worst set's links
     std::vector<mapping::placement_panel> panels;
     for (const auto& r : rows)
-      panels.push_back({fmt::format("{}: TAC3 {:.3g} x B, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
-                                    static_cast<double>(r.values.tac3_bytes) / static_cast<double>(std::max<std::int64_t>(prm.bytes, 1)),
-                                    static_cast<double>(r.values.hop_bytes), r.mean_us()),
+      panels.push_back({fmt::format("{}: TAC3 x B {:.4g}, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
+                                    static_cast<double>(r.values.tac3_bytes), static_cast<double>(r.values.hop_bytes),
+                                    r.mean_us()),
                         r.placements[r.best]});
     auto f = open_output(s.svg, "--svg");
     mapping::write_placement_svg(f, m.topo(), routes, sets, panels);

@@ -97,6 +97,8 @@ command_runner add_run_command(CLI::App& app) {
     auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
     opt.traffic = s->registry.traffic(choice.name, prm, procs);
+    if (opt.clock == clock_mode::wall && !s->heatmap.empty())
+      throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
     // Every output is checked before the run: a bad path fails before a long run, not after it.
     check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
                    {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}});
@@ -104,8 +106,6 @@ command_runner add_run_command(CLI::App& app) {
     if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
     if (!s->messages.empty()) messages_out = open_output(s->messages, "--messages");
     opt.record_messages = messages_out.is_open();
-    if (opt.clock == clock_mode::wall && !s->heatmap.empty())
-      throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
     m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
     if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);

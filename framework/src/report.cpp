@@ -79,16 +79,17 @@ void report::print(std::ostream& out, int top_links) const {
   for (std::size_t h = 0; h < hop_histogram.size(); ++h) msgs += hop_histogram[h];
   fmt::print(out, "\nmessages: {} sent, {} delivered, {} received{}\n", sent, delivered, received,
              conserved ? " (conserved)" : "");
-  // Hops and links are the emulated network's: a run on MPI ranks has neither.
+  // Hops and links are the emulated network's: a run on MPI ranks has neither, and one on the
+  // wall clock crosses no modelled link (its measured latencies are the network summary).
   if (backend.empty()) {
-    fmt::print(out, "hops:");
+    if (!wall_clock) fmt::print(out, "hops:");
     double hop_sum = 0;
     for (std::size_t h = 0; h < hop_histogram.size(); ++h)
       if (hop_histogram[h]) {
         fmt::print(out, " {}:{}", h, hop_histogram[h]);
         hop_sum += static_cast<double>(h * hop_histogram[h]);
       }
-    fmt::print(out, "  (mean {:.2f})\n", msgs ? hop_sum / static_cast<double>(msgs) : 0.0);
+    if (!wall_clock) fmt::print(out, "  (mean {:.2f})\n", msgs ? hop_sum / static_cast<double>(msgs) : 0.0);
 
     std::vector<const link_report*> used;
     for (const auto& l : links)
@@ -102,8 +103,9 @@ void report::print(std::ostream& out, int top_links) const {
       waited += l->waited;
       deepest = std::max(deepest, l->max_queue);
     }
-    fmt::print(out, "links: {} of {} used, {} packets waited for a busy link, deepest queue {}\n",
-               used.size(), links.size(), waited, deepest);
+    if (!wall_clock)
+      fmt::print(out, "links: {} of {} used, {} packets waited for a busy link, deepest queue {}\n", used.size(),
+                 links.size(), waited, deepest);
     if (!network_summary.empty()) fmt::print(out, "{}\n", network_summary);
     if (!used.empty()) {
       fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",

@@ -210,6 +210,25 @@ BOOST_AUTO_TEST_CASE(no_ring_puts_tasks_in_xyzabc_order_and_default_folds_the_ma
   }
 }
 
+BOOST_AUTO_TEST_CASE(the_tie_break_never_outweighs_one_tac3_step_with_mixed_sizes) {
+  // Sizes 1000 and 1001: TAC3 can differ by 1 byte between placements, so the tie-break must stay
+  // below 1 (the gcd), not below 1000 (the smallest size). On every placement of 5 tasks on
+  // ring:6, guide order must agree with TAC3 order wherever TAC3 differs.
+  const auto machine = machine_routes::from_spec("ring:6");
+  const auto sets = sets_of(5, {{{0, 2, 1000}, {1, 3, 1001}, {2, 4, 1000}}, {{4, 0, 1001}, {3, 1, 1000}}});
+  std::vector<std::pair<double, double>> seen;  // (TAC3, guide) of every placement
+  std::vector<weft::node_id> nodes{0, 1, 2, 3, 4, 5};
+  do {
+    const placement p(nodes.begin(), nodes.begin() + 5);
+    const incremental_cost c(sets, machine, objective_kind::tac3, p);
+    seen.emplace_back(c.cost(), c.guide());
+  } while (std::next_permutation(nodes.begin(), nodes.end()));
+  double worst_gap = 0;
+  for (const auto& [t, g] : seen) worst_gap = std::max(worst_gap, g - t);
+  BOOST_TEST(worst_gap < 1.0);
+  BOOST_TEST(worst_gap > 0.0);
+}
+
 BOOST_AUTO_TEST_CASE(rmatt_sees_the_job_as_the_fx10s_logical_3d_torus) {
   // 1x2x4 (x 2x3x2): logical 2X x 3Y x 2Z = 2 x 6 x 8, position i on default's node for task i.
   BOOST_TEST(logical_torus("tofu:1x2x4@4x2x8") == "torus:2x6x8");

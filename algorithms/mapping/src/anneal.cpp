@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 
 namespace weft::mapping {
@@ -73,14 +74,15 @@ incremental_cost::incremental_cost(const ccs_result& sets, const machine_routes&
     }
     set_begin_.push_back(static_cast<int>(msgs_.size()));
     for (const auto& m : msgs_) route_tac3(m, +1);
-    std::int64_t smallest = 0;
-    for (const auto& m : msgs_)
-      if (m.bytes > 0 && (smallest == 0 || m.bytes < smallest)) smallest = m.bytes;
+    // TAC3 = Σ bytes × count, so two placements' TAC3 differ by a multiple of the sizes' gcd:
+    // the smallest step (with one size, that size; 1000 and 1001 bytes can differ by 1).
+    std::int64_t step = 0;
+    for (const auto& m : msgs_) step = std::gcd(step, m.bytes);
     // excess and crowd are each at most Σ over messages of their route's length.
     int diameter = 0;
     for (node_id p = 0; p < machine_.nodes(); ++p)
       for (node_id q = 0; q < machine_.nodes(); ++q) diameter = std::max(diameter, machine_.hops(p, q));
-    tie_weight_ = static_cast<double>(smallest) / (2 * (static_cast<double>(msgs_.size()) * diameter + 1));
+    tie_weight_ = static_cast<double>(step) / (2 * (static_cast<double>(msgs_.size()) * diameter + 1));
     for (int s = 0; s < nsets; ++s) {
       recompute_term(s);
       tac3_ += term_[sz(s)];

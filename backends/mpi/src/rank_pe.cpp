@@ -39,6 +39,7 @@ std::string filter_text(int src, int t) {
 rank_pe::rank_pe(MPI_Comm user, MPI_Comm reserved, const options& o) : user_(user), reserved_(reserved), options_(o) {
   MPI_Comm_rank(user_, &rank_);
   MPI_Comm_size(user_, &size_);
+  sent_to_.assign(static_cast<std::size_t>(size_), 0);
   int* ub = nullptr;
   int found = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &ub, &found);
@@ -83,6 +84,7 @@ void rank_pe::start_send(int dst, tag t, const payload& data) {
   send_requests_.push_back(r);
   send_buffers_.push_back(std::move(buffer));  // moving a vector keeps its data where MPI reads it
   ++figures_.sent_messages;
+  ++sent_to_[static_cast<std::size_t>(dst)];
   figures_.sent_bytes += count - static_cast<std::int64_t>(trailer_bytes);
 }
 
@@ -338,38 +340,47 @@ void rank_pe::barrier() {
 
 std::vector<unreceived_message> rank_pe::finish() {
   figures_.finish = now().ps;
-  // Every rank takes in what reaches it until all have entered the barrier, and enters only
-  // once its own sends are complete: then no send is left waiting for a receiver.
+  // How many messages were sent to this rank in all, summed over the senders' counts: until
+  // that many have been taken in (by the program or here), some are still on their way. An
+  // eager send completes at its sender before it arrives, so a barrier alone could end the run
+  // with messages in flight and report them neither received nor unreceived.
   std::vector<unreceived_message> left;
-  MPI_Request all_done = MPI_REQUEST_NULL;
+  std::int64_t expected = 0;
+  MPI_Request counted = MPI_REQUEST_NULL;
+  MPI_Ireduce_scatter_block(sent_to_.data(), &expected, 1, MPI_INT64_T, MPI_SUM, user_, &counted);
+  bool known = false;
   const double begin = MPI_Wtime();
   for (std::uint64_t spins = 1;; ++spins) {
-    reap_sends();
-    for (MPI_Comm comm : {user_, reserved_}) {
-      int found = 0;
-      MPI_Message m;
-      MPI_Status st;
-      MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &found, &m, &st);
-      if (!found) continue;
-      int count = 0;
-      MPI_Get_count(&st, MPI_BYTE, &count);
-      std::vector<std::byte> sink(static_cast<std::size_t>(count));
-      MPI_Mrecv(sink.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
-      // A reserved tag is reported as MPI carried it (a folded one cannot be told back).
-      left.push_back({st.MPI_SOURCE, rank_, comm == user_ ? st.MPI_TAG : -st.MPI_TAG - 1,
-                      unframe(sink.data(), sink.size()).wire, now()});
-    }
-    if (all_done == MPI_REQUEST_NULL && send_requests_.empty()) MPI_Ibarrier(user_, &all_done);
-    if (all_done != MPI_REQUEST_NULL) {
+    reap_sends();  // a rendezvous send completes only once its receiver (maybe this loop) takes it
+    for (MPI_Comm comm : {user_, reserved_})
+      for (;;) {  // everything queued now, not one a pass
+        int found = 0;
+        MPI_Message m;
+        MPI_Status st;
+        MPI_Improbe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &found, &m, &st);
+        if (!found) break;
+        int count = 0;
+        MPI_Get_count(&st, MPI_BYTE, &count);
+        std::vector<std::byte> sink(static_cast<std::size_t>(count));
+        MPI_Mrecv(sink.data(), count, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+        // A reserved tag is reported as MPI carried it (a folded one cannot be told back).
+        left.push_back({st.MPI_SOURCE, rank_, comm == user_ ? st.MPI_TAG : -st.MPI_TAG - 1,
+                        unframe(sink.data(), sink.size()).wire, now()});
+      }
+    if (!known) {
       int done = 0;
-      MPI_Test(&all_done, &done, MPI_STATUS_IGNORE);
-      if (done) break;
+      MPI_Test(&counted, &done, MPI_STATUS_IGNORE);
+      known = done != 0;
     }
+    const auto taken = static_cast<std::int64_t>(figures_.received_messages) + static_cast<std::int64_t>(left.size());
+    if (known && taken >= expected && send_requests_.empty()) break;
     if (options_.timeout_seconds > 0 && spins % 256 == 0 && MPI_Wtime() - begin > options_.timeout_seconds)
       abort_job("PE " + std::to_string(rank_) + " finished but waited more than " +
                     seconds_text(options_.timeout_seconds) + " s for the others to finish",
                 3);
   }
+  // Every rank has taken in all its messages and completed its sends: nothing is in flight.
+  MPI_Barrier(user_);
   return left;
 }
 

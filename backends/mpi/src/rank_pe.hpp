@@ -104,6 +104,7 @@ class rank_pe final : public pe_backend {
   // Sends MPI has not completed: their requests (contiguous, for MPI_Testall) and the copies
   // MPI sends from, alive until then.
   std::vector<MPI_Request> send_requests_;
+  std::vector<std::int64_t> sent_to_;  // messages sent to each rank, on both communicators (finish())
   std::vector<std::vector<std::byte>> send_buffers_;
   std::vector<int> index_scratch_;
   /// Buffers of completed sends, reused: a fresh page costs more than the copy (PLATFORM.md).

@@ -187,7 +187,8 @@ class pe {
 
   int rank() const;
   int size() const;
-  /// This PE's virtual clock.
+  /// This PE's clock: its virtual time on the emulator; with --clock wall or on MPI ranks, the
+  /// wall-clock time elapsed since the run started.
   vtime now() const;
 
   /// Sends and returns when the send buffer may be reused: after o_send on an all-port PE,

@@ -50,7 +50,7 @@ class incremental_cost {
   /// shared link, and the crowded links, Σ over sets of the links at the set's largest count,
   /// which at one message per link are the links used, so shorter routes win among
   /// collision-free placements. Both are at most messages × diameter, and the weight keeps
-  /// their sum below the smallest message's bytes, so a lower TAC3 always wins.
+  /// their sum below TAC3's smallest step (the gcd of the message sizes), so a lower TAC3 always wins.
   double guide() const { return cost() + tie_weight_ * static_cast<double>(excess_ + crowd_); }
   std::int64_t excess_collisions() const { return excess_; }
   std::int64_t crowded_links() const { return crowd_; }
@@ -102,7 +102,7 @@ class incremental_cost {
   std::int64_t tac3_ = 0;
   std::int64_t excess_ = 0;     // Σ over sets and links of max(count − 1, 0) (guide())
   std::int64_t crowd_ = 0;      // Σ over sets of the links at the set's largest count (guide())
-  double tie_weight_ = 0;       // smallest message bytes / (2 (messages × diameter + 1))
+  double tie_weight_ = 0;       // gcd of the message sizes / (2 (messages × diameter + 1))
   // Scratch for one move.
   std::vector<int> stamp_msg_, stamp_edge_, stamp_set_;
   int stamp_ = 0;
