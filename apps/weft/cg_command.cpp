@@ -23,6 +23,7 @@
 #include "machine_options.hpp"
 #include "run_plan.hpp"
 #include "weft/cg/solver.hpp"
+#include "weft/coll/registry.hpp"
 #include "weft/sparse/generate.hpp"
 #include "weft/sparse/matrix.hpp"
 #include "weft/sparse/matrix_market.hpp"
@@ -92,6 +93,12 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
     if (sub.count("--iterations") && sub.count(ignored))
       throw std::invalid_argument(std::string(ignored) + " has no effect with --iterations (which runs exactly N "
                                                         "iterations); give one of them");
+  if (!on_ranks)  // refused here rather than by PE 0 in the first run
+    for (const auto& [flag, algorithm, op] : {std::tuple{"--allgather-algorithm", p.allgather_algorithm, "allgather"},
+                                              std::tuple{"--allreduce-algorithm", p.allreduce_algorithm, "allreduce"}})
+      if (algorithm == coll::native_algorithm)
+        throw std::invalid_argument(std::string(flag) + " native calls the MPI library's own " + op +
+                                    ": it runs with --backend mpi only (the emulator models weft's algorithms)");
   in.procs = s.procs.empty() ? std::vector<int>{} : parse_procs(s.procs);
   in.solution = s.solution;
   in.json_file = s.machine.json_file;
