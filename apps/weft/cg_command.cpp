@@ -1,6 +1,8 @@
 // weft cg --matrix A.mtx | --generate SPEC [--rhs ones|random[:SEED]|FILE.mtx] [--tol T]
 //         [--max-iter N] [--iterations N] [--precond none|jacobi] --procs 2,4,8,16
 //         --machine M1[,M2] [--solution X.mtx] [--json F] [--csv F] [--plot F.svg]
+// mpirun -n P weft cg --backend mpi ... [--compute skip|spin]: the same solver on the job's ranks
+// (cg_on_mpi.hpp), the same outputs from rank 0.
 // Seed 003's CG solver (Fig. 13) as a live program; per run the status, the true residual and
 // the time per iteration split by kernel and collective (Fig. 15).
 #include <CLI/CLI.hpp>
@@ -12,6 +14,7 @@
 #include <memory>
 #include <random>
 #include <tuple>
+#include <utility>
 
 #include "backend_options.hpp"
 #include "cg_on_mpi.hpp"
@@ -123,6 +126,42 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
   return in;
 }
 
+/// --backend mpi: what --compute means on the ranks (skip, or spin at --flops/--memory-bandwidth)
+/// and the options only the emulator has refused, each in one line.
+template <class State>
+std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, State& s) {
+  const bool spin = sub.count("--compute") && s.compute == "spin";
+  if (sub.count("--compute") && s.compute != "skip" && !spin)
+    throw std::invalid_argument("--compute " + s.compute + " is the emulator's; with --backend mpi the kernels "
+                                "run for real and are timed: --compute skip (default) or spin");
+  if (!spin)
+    for (const char* rate : {"--flops", "--memory-bandwidth", "--kernel-overhead"})
+      if (sub.count(rate))
+        throw std::invalid_argument(std::string(rate) + " with --backend mpi is the rate --compute spin spins "
+                                    "each kernel at; without spin the kernels' real arithmetic is timed (add "
+                                    "--compute spin, or drop " + rate + ")");
+  s.backend.compute = spin ? "spin" : "skip";
+  std::vector<std::string> allowed = {"--matrix", "--generate", "--rhs", "--tol", "--max-iter", "--iterations",
+                                      "--precond", "--allgather-algorithm", "--allreduce-algorithm", "--compute",
+                                      "--procs", "--solution", "--json", "--csv", "--plot", "--max-memory"};
+  if (spin) allowed.insert(allowed.end(), {"--flops", "--memory-bandwidth", "--kernel-overhead"});
+  check_backend_options(sub, s.backend, allowed);
+  auto opt = mpi_options(s.backend, "cg");
+  cg::charged_parts parts;  // skip: compute(kernel) only checks its arguments
+  if (spin) {
+    if (s.machine.flops.empty() && s.machine.memory_bandwidth.empty())
+      throw std::invalid_argument("--compute spin spins each kernel for the kernel model's time: give --flops "
+                                  "and/or --memory-bandwidth");
+    if (!s.machine.flops.empty()) opt.host.flops = parse_flop_rate(s.machine.flops, "--flops");
+    if (!s.machine.memory_bandwidth.empty())
+      opt.host.memory_time = parse_bandwidth(s.machine.memory_bandwidth, "--memory-bandwidth");
+    if (!s.machine.kernel_overhead.empty())
+      opt.host.kernel_overhead = parse_time(s.machine.kernel_overhead, "--kernel-overhead");
+    parts = {.flops = opt.host.flops.per_second > 0, .bytes = opt.host.memory_time.num > 0};
+  }
+  return {opt, parts};
+}
+
 }  // namespace
 
 command_runner add_cg_command(CLI::App& app) {
@@ -173,35 +212,7 @@ command_runner add_cg_command(CLI::App& app) {
     if (!sub->parsed()) return -1;
     if (on_mpi(s->backend))  // everything inside the job, so that only rank 0 says what is wrong
       return run_on_mpi([&](const mpi::environment& env) {
-        const bool spin = sub->count("--compute") && s->compute == "spin";
-        if (sub->count("--compute") && s->compute != "skip" && !spin)
-          throw std::invalid_argument("--compute " + s->compute + " is the emulator's; with --backend mpi the kernels "
-                                      "run for real and are timed: --compute skip (default) or spin");
-        if (!spin)
-          for (const char* rate : {"--flops", "--memory-bandwidth", "--kernel-overhead"})
-            if (sub->count(rate))
-              throw std::invalid_argument(std::string(rate) + " with --backend mpi is the rate --compute spin spins "
-                                          "each kernel at; without spin the kernels' real arithmetic is timed (add "
-                                          "--compute spin, or drop " + rate + ")");
-        s->backend.compute = spin ? "spin" : "skip";
-        std::vector<std::string> allowed = {"--matrix", "--generate", "--rhs", "--tol", "--max-iter", "--iterations",
-                                            "--precond", "--allgather-algorithm", "--allreduce-algorithm", "--compute",
-                                            "--procs", "--solution", "--json", "--csv", "--plot", "--max-memory"};
-        if (spin) allowed.insert(allowed.end(), {"--flops", "--memory-bandwidth", "--kernel-overhead"});
-        check_backend_options(*sub, s->backend, allowed);
-        auto opt = mpi_options(s->backend, "cg");
-        cg::charged_parts parts;
-        if (spin) {
-          if (s->machine.flops.empty() && s->machine.memory_bandwidth.empty())
-            throw std::invalid_argument("--compute spin spins each kernel for the kernel model's time: give --flops "
-                                        "and/or --memory-bandwidth");
-          if (!s->machine.flops.empty()) opt.host.flops = parse_flop_rate(s->machine.flops, "--flops");
-          if (!s->machine.memory_bandwidth.empty())
-            opt.host.memory_time = parse_bandwidth(s->machine.memory_bandwidth, "--memory-bandwidth");
-          if (!s->machine.kernel_overhead.empty())
-            opt.host.kernel_overhead = parse_time(s->machine.kernel_overhead, "--kernel-overhead");
-          parts = {.flops = opt.host.flops.per_second > 0, .bytes = opt.host.memory_time.num > 0};
-        }
+        const auto [opt, parts] = mpi_run_options(*sub, *s);
         auto in = read_inputs(*sub, *s, true);
         in.backend = "mpi";
         in.compute_text = s->backend.compute;
