@@ -7,19 +7,22 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace weft::cli {
 
-void add_backend_options(CLI::App& sub, backend_options& o) {
+void add_backend_options(CLI::App& sub, backend_options& o, bool compute) {
+  o.owns_compute = compute;
   const std::string group = "Backend";
   sub.add_option("--backend", o.backend,
                  "emulator (the emulated machine, virtual time) or mpi (the ranks mpirun started, wall-clock "
                  "time; docs/mpi.md)")
       ->group(group)
       ->capture_default_str();
-  sub.add_option("--compute", o.compute, "with --backend mpi, what compute() does: skip, or spin for its duration")
-      ->group(group)
-      ->capture_default_str();
+  if (compute)
+    sub.add_option("--compute", o.compute, "with --backend mpi, what compute() does: skip, or spin for its duration")
+        ->group(group)
+        ->capture_default_str();
   sub.add_option("--timeout", o.timeout,
                  "with --backend mpi, seconds a rank waits for one message before it aborts the job (0: no limit)")
       ->group(group)
@@ -35,7 +38,8 @@ bool on_mpi(const backend_options& o) {
 void check_backend_options(const CLI::App& sub, const backend_options& o, const std::vector<std::string>& allowed) {
   if (!on_mpi(o)) {
     for (const char* name : {"--compute", "--timeout"})
-      if (sub.count(name)) throw std::invalid_argument(std::string(name) + " applies to --backend mpi only");
+      if ((o.owns_compute || std::string_view(name) != "--compute") && sub.count(name))
+        throw std::invalid_argument(std::string(name) + " applies to --backend mpi only");
     return;
   }
   if (!mpi::built_with_mpi())

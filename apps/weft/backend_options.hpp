@@ -19,10 +19,12 @@ struct backend_options {
   std::string backend = "emulator";
   std::string compute = "skip";  ///< what compute() does on MPI ranks: skip or spin
   double timeout = 60;           ///< seconds a rank waits for one message before aborting the job
+  bool owns_compute = true;      ///< false: the command has a --compute of its own (cg), set by it
 };
 
-/// Adds --backend, --compute and --timeout to `sub`.
-void add_backend_options(CLI::App& sub, backend_options& o);
+/// Adds --backend, --compute (unless `compute` is false: the command has its own, which sets
+/// o.compute for MPI) and --timeout to `sub`.
+void add_backend_options(CLI::App& sub, backend_options& o, bool compute = true);
 
 /// True for --backend mpi, false for emulator; throws std::invalid_argument for anything else.
 bool on_mpi(const backend_options& o);

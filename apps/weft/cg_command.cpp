@@ -1,6 +1,8 @@
 // weft cg --matrix A.mtx | --generate SPEC [--rhs ones|random[:SEED]|FILE.mtx] [--tol T]
 //         [--max-iter N] [--iterations N] [--precond none|jacobi] --procs 2,4,8,16
 //         --machine M1[,M2] [--solution X.mtx] [--json F] [--csv F] [--plot F.svg]
+// mpirun -n P weft cg --backend mpi ... [--compute skip|spin]: the same solver on the job's ranks
+// (cg_on_mpi.hpp), the same outputs from rank 0.
 // Seed 003's CG solver (Fig. 13) as a live program; per run the status, the true residual and
 // the time per iteration split by kernel and collective (Fig. 15).
 #include <CLI/CLI.hpp>
@@ -11,7 +13,11 @@
 #include <iostream>
 #include <memory>
 #include <random>
+#include <tuple>
+#include <utility>
 
+#include "backend_options.hpp"
+#include "cg_on_mpi.hpp"
 #include "cg_output.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
@@ -20,6 +26,7 @@
 #include "machine_options.hpp"
 #include "run_plan.hpp"
 #include "weft/cg/solver.hpp"
+#include "weft/coll/registry.hpp"
 #include "weft/sparse/generate.hpp"
 #include "weft/sparse/matrix.hpp"
 #include "weft/sparse/matrix_market.hpp"
@@ -27,10 +34,6 @@
 namespace weft::cli {
 
 namespace {
-
-/// Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0, or that
-/// used up --max-iter without meeting --tol.
-constexpr int exit_not_spd = 8, exit_not_converged = 9;
 
 // "ones", "random", "random:SEED" or a Matrix Market vector file.
 std::vector<double> make_rhs(const std::string& spec, std::int64_t rows) {
@@ -66,7 +69,97 @@ cg::preconditioner parse_precond(const std::string& text) {
 cg::compute_mode parse_compute(const std::string& text) {
   if (text == "model") return cg::compute_mode::model;
   if (text == "measured") return cg::compute_mode::measured;
+  if (text == "skip" || text == "spin")
+    throw std::invalid_argument("--compute " + text + " applies to --backend mpi only (the emulator's: model, measured)");
   throw std::invalid_argument("--compute '" + text + "' is not known (known: model, measured)");
+}
+
+/// The matrix, the right-hand side and the parameters, checked alike on both backends (on
+/// MPI, by every rank: each needs the matrix for its rows).
+template <class State>
+cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
+  if (sub.count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
+  if (sub.count("--ticks")) throw std::invalid_argument("--ticks: cg reports microseconds; drop --ticks");
+  if (s.matrix.empty() && s.generate.empty())
+    throw std::invalid_argument("cg needs a matrix: --matrix FILE.mtx or --generate SPEC");
+  cg_inputs in;
+  auto& p = in.p;
+  p = s.p;
+  p.precond = parse_precond(s.precond);
+  // On MPI the kernels' arithmetic is timed for real; compute(kernel) is what --compute skip
+  // or spin makes of the model's charge.
+  p.compute = on_ranks ? cg::compute_mode::model : parse_compute(s.compute);
+  if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
+  if (sub.count("--iterations") && p.fixed_iterations < 1)
+    throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
+  for (const char* ignored : {"--tol", "--max-iter"})
+    if (sub.count("--iterations") && sub.count(ignored))
+      throw std::invalid_argument(std::string(ignored) + " has no effect with --iterations (which runs exactly N "
+                                                        "iterations); give one of them");
+  if (!on_ranks)  // refused here rather than by PE 0 in the first run
+    for (const auto& [flag, algorithm, op] : {std::tuple{"--allgather-algorithm", p.allgather_algorithm, "allgather"},
+                                              std::tuple{"--allreduce-algorithm", p.allreduce_algorithm, "allreduce"}})
+      if (algorithm == coll::native_algorithm)
+        throw std::invalid_argument(std::string(flag) + " native calls the MPI library's own " + op +
+                                    ": it runs with --backend mpi only (the emulator models weft's algorithms)");
+  in.procs = s.procs.empty() ? std::vector<int>{} : parse_procs(s.procs);
+  in.solution = s.solution;
+  in.json_file = s.machine.json_file;
+  in.csv_file = s.csv_file;
+  in.plot_file = s.plot_file;
+  check_outputs({{"--json", in.json_file},
+                 {"--csv", in.csv_file},
+                 {"--plot", in.plot_file},
+                 {"--solution", in.solution},
+                 {"--comm-log", s.machine.comm_log_file}});
+  try {  // a malformed file is bad input: one line naming the file and the line, exit 2
+    // Refused at the size line or the spec if it would not fit --max-memory (default: half the RAM).
+    const std::int64_t limit = parse_max_memory(s.machine.control.max_memory);
+    in.a = s.matrix.empty() ? sparse::generate(s.generate, limit) : sparse::read_matrix_market(s.matrix, limit);
+    in.b = make_rhs(s.rhs, in.a.rows);
+  } catch (const sparse::format_error& e) {
+    throw std::invalid_argument(e.what());
+  }
+  // A file is named by its file name, so that reports compare across checkouts.
+  in.info = {s.matrix.empty() ? s.generate : std::filesystem::path(s.matrix).filename().string(), in.a.rows,
+             in.a.nnz(), s.rhs};
+  return in;
+}
+
+/// --backend mpi: what --compute means on the ranks (skip, or spin at --flops/--memory-bandwidth)
+/// and the options only the emulator has refused, each in one line.
+template <class State>
+std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, State& s) {
+  const bool spin = sub.count("--compute") && s.compute == "spin";
+  if (sub.count("--compute") && s.compute != "skip" && !spin)
+    throw std::invalid_argument("--compute " + s.compute + " is the emulator's; with --backend mpi the kernels "
+                                "run for real and are timed: --compute skip (default) or spin");
+  if (!spin)
+    for (const char* rate : {"--flops", "--memory-bandwidth", "--kernel-overhead"})
+      if (sub.count(rate))
+        throw std::invalid_argument(std::string(rate) + " with --backend mpi is the rate --compute spin spins "
+                                    "each kernel at; without spin the kernels' real arithmetic is timed (add "
+                                    "--compute spin, or drop " + rate + ")");
+  s.backend.compute = spin ? "spin" : "skip";
+  std::vector<std::string> allowed = {"--matrix", "--generate", "--rhs", "--tol", "--max-iter", "--iterations",
+                                      "--precond", "--allgather-algorithm", "--allreduce-algorithm", "--compute",
+                                      "--procs", "--solution", "--json", "--csv", "--plot", "--max-memory"};
+  if (spin) allowed.insert(allowed.end(), {"--flops", "--memory-bandwidth", "--kernel-overhead"});
+  check_backend_options(sub, s.backend, allowed);
+  auto opt = mpi_options(s.backend, "cg");
+  cg::charged_parts parts;  // skip: compute(kernel) only checks its arguments
+  if (spin) {
+    if (s.machine.flops.empty() && s.machine.memory_bandwidth.empty())
+      throw std::invalid_argument("--compute spin spins each kernel for the kernel model's time: give --flops "
+                                  "and/or --memory-bandwidth");
+    if (!s.machine.flops.empty()) opt.host.flops = parse_flop_rate(s.machine.flops, "--flops");
+    if (!s.machine.memory_bandwidth.empty())
+      opt.host.memory_time = parse_bandwidth(s.machine.memory_bandwidth, "--memory-bandwidth");
+    if (!s.machine.kernel_overhead.empty())
+      opt.host.kernel_overhead = parse_time(s.machine.kernel_overhead, "--kernel-overhead");
+    parts = {.flops = opt.host.flops.per_second > 0, .bytes = opt.host.memory_time.num > 0};
+  }
+  return {opt, parts};
 }
 
 }  // namespace
@@ -77,6 +170,7 @@ command_runner add_cg_command(CLI::App& app) {
                 plot_file;
     cg::params p;
     machine_options machine;
+    backend_options backend;
   };
   auto s = std::make_shared<state>();
   auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
@@ -98,13 +192,17 @@ command_runner add_cg_command(CLI::App& app) {
                   "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
                   "that differ in the last bit: docs/cg.md)")
       ->capture_default_str();
-  sub->add_option("--compute", s->compute, "model (the machine's kernel model) or measured (host time, not reproducible)")
+  sub->add_option("--compute", s->compute,
+                  "model (the machine's kernel model) or measured (host time, not reproducible); with --backend mpi: "
+                  "skip (default: the kernels' real arithmetic is timed) or spin (each kernel also spins for the "
+                  "kernel model's time at --flops/--memory-bandwidth)")
       ->capture_default_str();
   sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
   sub->add_option("--solution", s->solution, "write x of the first run as a Matrix Market vector");
   sub->add_option("--csv", s->csv_file, "write the table as CSV");
   sub->add_option("--plot", s->plot_file, "write the time per iteration as stacked bars (SVG)");
   add_machine_options(*sub, s->machine);
+  add_backend_options(*sub, s->backend, /*compute=*/false);  // cg's own --compute takes both backends' modes
   sub->get_option("--trace")->group("");
   sub->get_option("--ticks")->group("");
   sub->get_option("--comm-log")->description(
@@ -112,42 +210,20 @@ command_runner add_cg_command(CLI::App& app) {
       "fails) as JSON Lines (docs/report.md)");
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
-    if (sub->count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
-    if (sub->count("--ticks")) throw std::invalid_argument("--ticks: cg reports microseconds; drop --ticks");
-    if (s->matrix.empty() && s->generate.empty())
-      throw std::invalid_argument("cg needs a matrix: --matrix FILE.mtx or --generate SPEC");
-    auto p = s->p;
-    p.precond = parse_precond(s->precond);
-    p.compute = parse_compute(s->compute);
-    if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
-    if (sub->count("--iterations") && p.fixed_iterations < 1)
-      throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
-    for (const char* ignored : {"--tol", "--max-iter"})
-      if (sub->count("--iterations") && sub->count(ignored))
-        throw std::invalid_argument(std::string(ignored) + " has no effect with --iterations (which runs exactly N "
-                                                          "iterations); give one of them");
-    const auto typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
+    if (on_mpi(s->backend))  // everything inside the job, so that only rank 0 says what is wrong
+      return run_on_mpi([&](const mpi::environment& env) {
+        const auto [opt, parts] = mpi_run_options(*sub, *s);
+        auto in = read_inputs(*sub, *s, true);
+        in.backend = "mpi";
+        in.compute_text = s->backend.compute;
+        return run_cg_on_mpi(env, in, parts, opt);
+      });
+    check_backend_options(*sub, s->backend, {});  // on the emulator: refuses --timeout
     const auto machines = split_machines(s->machine.machine);
-    check_outputs({{"--json", s->machine.json_file},
-                   {"--csv", s->csv_file},
-                   {"--plot", s->plot_file},
-                   {"--solution", s->solution},
-                   {"--comm-log", s->machine.comm_log_file}});
-    sparse::csr_matrix a;
-    std::vector<double> b;
-    try {  // a malformed file is bad input: one line naming the file and the line, exit 2
-      // Refused at the size line or the spec if it would not fit --max-memory (default: half the RAM).
-      const std::int64_t limit = parse_max_memory(s->machine.control.max_memory);
-      a = s->matrix.empty() ? sparse::generate(s->generate, limit) : sparse::read_matrix_market(s->matrix, limit);
-      b = make_rhs(s->rhs, a.rows);
-    } catch (const sparse::format_error& e) {
-      throw std::invalid_argument(e.what());
-    }
-    // A file is named by its file name, so that reports compare across checkouts.
-    cg_matrix_info info{s->matrix.empty() ? s->generate : std::filesystem::path(s->matrix).filename().string(), a.rows,
-                        a.nnz(), s->rhs};
+    const auto in = read_inputs(*sub, *s, false);
+    const auto& [info, a, b, p] = std::tie(in.info, in.a, in.b, in.p);
     // Everything is checked before the first run prints anything.
-    const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
+    const auto plan = plan_runs(s->machine, machines, in.procs, [&](planned_run& run) {
       cg::check(a, b, run.procs, p);
       cg::check_machine(run.built->m, p);
       run.opt.program_name = "cg";
@@ -157,7 +233,6 @@ command_runner add_cg_command(CLI::App& app) {
     print_cg_header(std::cout, info, p);
     std::vector<cg_row> rows;
     const machine* warned = nullptr;
-    int exit_code = 0;
     report last;  // only its communication log, for --comm-log
     for (const auto& [name, o, built, procs, opt] : plan) {
       if (warned != &built->m) {
@@ -176,33 +251,10 @@ command_runner add_cg_command(CLI::App& app) {
       last.calls = std::move(out.run.calls);
       cg_row row{name, procs, std::move(out)};
       print_cg_row(std::cout, row);
-      if (row.out.status == cg::stop_reason::not_spd) exit_code = exit_not_spd;
-      else if (!row.out.converged && exit_code == 0 && p.fixed_iterations == 0) exit_code = exit_not_converged;
       rows.push_back(std::move(row));
     }
-    if (!s->solution.empty())
-      sparse::write_vector(s->solution, rows.front().out.x,
-                           fmt::format("weft cg solution of {} ({} PEs on {})", info.name, rows.front().procs,
-                                       rows.front().machine));
     write_comm_log(last, s->machine);
-    if (!s->machine.json_file.empty()) {
-      auto f = open_output(s->machine.json_file, "--json");
-      write_cg_json(f, info, p, rows);
-    }
-    if (!s->csv_file.empty()) {
-      auto f = open_output(s->csv_file, "--csv");
-      write_cg_csv(f, rows);
-    }
-    if (!s->plot_file.empty()) {
-      auto f = open_output(s->plot_file, "--plot");
-      write_cg_svg(f, info, rows);
-    }
-    for (const auto& r : rows)
-      if (r.out.status == cg::stop_reason::not_spd)
-        std::cerr << fmt::format("weft cg: not-spd: p'Ap <= 0 at iteration {} on {} PEs ({}): the matrix is not "
-                                 "positive definite\n",
-                                 r.out.not_spd_iteration, r.procs, r.machine);
-    return exit_code;
+    return finish_cg(in, rows);
   };
 }
 

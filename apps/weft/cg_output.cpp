@@ -1,9 +1,13 @@
 #include "cg_output.hpp"
 
+#include "cli_output.hpp"
+#include "weft/sparse/matrix_market.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 namespace weft::cli {
@@ -48,13 +52,14 @@ std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
 
 }  // namespace
 
-void print_cg_header(std::ostream& out, const cg_matrix_info& m, const cg::params& p) {
+void print_cg_header(std::ostream& out, const cg_matrix_info& m, const cg::params& p, std::string_view kernels) {
   out << fmt::format("# weft cg: {} ({} rows, {} nonzeros), b = {}, {}{}, {}\n", m.name, m.rows, m.nnz, m.rhs,
                      p.fixed_iterations > 0 ? fmt::format("{} iterations", p.fixed_iterations)
                                             : fmt::format("tol {:g}", p.tol),
                      p.precond == cg::preconditioner::jacobi ? ", Jacobi" : "",
-                     p.compute == cg::compute_mode::model ? "kernels by the machine's kernel model"
-                                                         : "kernels by measured host time (not reproducible)");
+                     !kernels.empty()                       ? kernels
+                     : p.compute == cg::compute_mode::model ? "kernels by the machine's kernel model"
+                                                            : "kernels by measured host time (not reproducible)");
   out << fmt::format("# {:>5} {:>15} {:>6} {:>10} {:>12} {:>9} | per iteration, PE 0 (us):{:>8} {:>8} {:>9} {:>8} "
                      "{:>9} {:>9}\n",
                      "PEs", "status", "iters", "residual", "total(us)", "iter(us)", "spmv", "axpy", "dot-local",
@@ -72,7 +77,8 @@ void print_cg_row(std::ostream& out, const cg_row& r) {
                      us(per_iteration(o.rank0[4], o.iterations)), us(per_iteration(o.rank0[5], o.iterations)));
 }
 
-void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params& p, const std::vector<cg_row>& rows) {
+void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params& p, const std::vector<cg_row>& rows,
+                   std::string_view backend, std::string_view compute) {
   nlohmann::json runs = nlohmann::json::array();
   bool all_converged = true, deterministic = true;
   double worst = 0;
@@ -89,7 +95,9 @@ void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params&
                    {"tol", p.tol},
                    {"fixed_iterations", p.fixed_iterations},
                    {"precond", p.precond == cg::preconditioner::jacobi ? "jacobi" : "none"},
-                   {"compute", p.compute == cg::compute_mode::model ? "model" : "measured"},
+                   {"compute", !compute.empty()                          ? std::string(compute)
+                               : p.compute == cg::compute_mode::model ? "model"
+                                                                      : "measured"},
                    {"deterministic", deterministic},
                    // The first run's figures at the top, for one-run use; every run is in "runs".
                    {"converged", all_converged},
@@ -97,6 +105,7 @@ void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params&
                    {"relative_residual", worst},
                    {"breakdown", rows.empty() ? nlohmann::json() : runs.front()["breakdown"]},
                    {"runs", runs}};
+  if (!backend.empty()) j["backend"] = backend;  // as the run report: absent on the emulator
   out << j.dump(1) << "\n";
 }
 
@@ -111,6 +120,39 @@ void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows) {
     for (auto ph : all_phases) out << "," << us(per_iteration(o.rank0[static_cast<std::size_t>(ph)], o.iterations));
     out << "\n";
   }
+}
+
+int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
+  if (!in.solution.empty())
+    sparse::write_vector(in.solution, rows.front().out.x,
+                         fmt::format("weft cg solution of {} ({} PEs on {})", in.info.name, rows.front().procs,
+                                     rows.front().machine));
+  if (!in.json_file.empty()) {
+    auto f = open_output(in.json_file, "--json");
+    write_cg_json(f, in.info, in.p, rows, in.backend, in.compute_text);
+  }
+  if (!in.csv_file.empty()) {
+    auto f = open_output(in.csv_file, "--csv");
+    write_cg_csv(f, rows);
+  }
+  if (!in.plot_file.empty()) {
+    auto f = open_output(in.plot_file, "--plot");
+    write_cg_svg(f, in.info, rows);
+  }
+  // Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0 (8) wins
+  // over one that used up --max-iter without meeting --tol (9).
+  int code = 0;
+  for (const auto& r : rows) {
+    if (r.out.status == cg::stop_reason::not_spd) {
+      code = 8;
+      std::cerr << fmt::format("weft cg: not-spd: p'Ap <= 0 at iteration {} on {} PEs ({}): the matrix is not "
+                               "positive definite\n",
+                               r.out.not_spd_iteration, r.procs, r.machine);
+    } else if (!r.out.converged && code == 0 && in.p.fixed_iterations == 0) {
+      code = 9;
+    }
+  }
+  return code;
 }
 
 void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<cg_row>& rows) {

@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "weft/cg/parts.hpp"
 #include "weft/cg/solver.hpp"
 #include "weft/sparse/generate.hpp"
 #include "weft/sparse/matrix.hpp"
@@ -213,4 +214,34 @@ BOOST_AUTO_TEST_CASE(bad_inputs_are_refused_before_the_run) {
   p = {};
   p.precond = cg::preconditioner::jacobi;
   refused(neg, {1, 1}, 1, p, "--precond jacobi needs a positive diagonal; entry (2,2) is -1");
+}
+
+// A PE's result crosses processes as doubles (weft cg --backend mpi): every field comes back,
+// and results brought back that way assemble into what solve() gives.
+BOOST_AUTO_TEST_CASE(a_packed_pe_result_unpacks_to_itself_and_assembles_as_solve_does) {
+  const auto a = sparse::generate("poisson2d:12");
+  const std::vector<double> b(static_cast<std::size_t>(a.rows), 1.0);
+  const auto p = cg::prepared({.tol = 1e-8}, a);
+  std::vector<cg::pe_result> results(3);
+  const auto m = test_machine();
+  BOOST_REQUIRE(m.run(3, cg::make_program(a, b, p, {}, results)).status == weft::run_status::ok);
+  std::vector<cg::pe_result> carried;
+  for (const auto& r : results) carried.push_back(cg::unpack(cg::pack(r)));
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    BOOST_TEST(carried[i].x == results[i].x);
+    BOOST_TEST((carried[i].time == results[i].time));
+    BOOST_TEST((carried[i].setup == results[i].setup));
+    BOOST_TEST(carried[i].iterations == results[i].iterations);
+    BOOST_TEST((carried[i].status == results[i].status));
+    BOOST_TEST(carried[i].recurrence_residual == results[i].recurrence_residual);
+  }
+  const auto assembled = cg::assemble(a, b, p, carried);
+  const auto solved = solve(a, b, 3);
+  BOOST_TEST(assembled.x == solved.x);
+  BOOST_TEST(assembled.iterations == solved.iterations);
+  BOOST_TEST(assembled.relative_residual == solved.relative_residual);
+  BOOST_TEST(assembled.converged);
+  BOOST_TEST((assembled.slowest == solved.slowest));
+  BOOST_TEST((assembled.rank0 == solved.rank0));
+  BOOST_CHECK_THROW(cg::unpack(std::vector<double>(3)), std::invalid_argument);
 }

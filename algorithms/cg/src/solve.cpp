@@ -6,6 +6,7 @@
 
 #include "program.hpp"
 #include "weft/coll/registry.hpp"
+#include "weft/cg/parts.hpp"
 #include "weft/cg/solver.hpp"
 
 namespace weft::cg {
@@ -80,50 +81,20 @@ traffic_hint traffic(const sparse::csr_matrix& a, int procs) {
           .real_bytes_per_pe = rows_bytes};
 }
 
-namespace {
-
-double true_residual(const sparse::csr_matrix& a, std::span<const double> b, std::span<const double> x) {
-  std::vector<double> ax(b.size());
-  sparse::multiply(a, x, ax);
-  double rr = 0, bb = 0;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    rr += (b[i] - ax[i]) * (b[i] - ax[i]);
-    bb += b[i] * b[i];
-  }
-  return std::sqrt(rr) / std::sqrt(bb);
-}
-
-}  // namespace
-
 outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::span<const double> b, const params& given,
               run_options options) {
-  params p = given;
-  if (p.max_iter == 0) p.max_iter = static_cast<int>(std::min<std::int64_t>(10 * a.rows, 1 << 30));
+  const params p = prepared(given, a);
   check(a, b, procs, p);
   check_machine(m, p);
-  const detail::charged_parts parts{.flops = m.model().flops.per_second > 0, .bytes = m.model().memory_time.num > 0};
+  const charged_parts parts{.flops = m.model().flops.per_second > 0, .bytes = m.model().memory_time.num > 0};
   if (options.traffic.real_bytes_per_pe == 0) options.traffic = traffic(a, procs);
-  std::vector<detail::pe_result> results(static_cast<std::size_t>(procs));
-  outcome out;
-  out.run = m.run(procs, detail::cg_program(a, b, p, parts, results), options);
-  out.deterministic = p.compute == compute_mode::model;
-  if (out.run.status != run_status::ok) return out;
-  const auto& first = results.front();
-  out.status = first.status;
-  out.iterations = first.iterations;
-  out.not_spd_iteration = first.not_spd_iteration;
-  out.recurrence_residual = first.recurrence_residual;
-  out.rank0 = first.time;
-  out.setup = first.setup;
-  out.x.reserve(static_cast<std::size_t>(a.rows));
-  for (const auto& r : results) {
-    out.x.insert(out.x.end(), r.x.begin(), r.x.end());
-    for (std::size_t ph = 0; ph < phase_count; ++ph) out.slowest[ph] = max(out.slowest[ph], r.time[ph]);
-  }
+  std::vector<pe_result> results(static_cast<std::size_t>(procs));
+  auto run = m.run(procs, make_program(a, b, p, parts, results), options);
+  // A failed run has no results to assemble: only its report.
+  outcome out = run.status == run_status::ok ? assemble(a, b, p, results) : outcome{};
+  out.run = std::move(run);
   out.makespan = out.run.makespan;
-  out.relative_residual = true_residual(a, b, out.x);
-  out.converged = out.status != stop_reason::not_spd && out.relative_residual < p.tol;
-  if (out.status == stop_reason::converged && !out.converged) out.status = stop_reason::inaccurate;
+  out.deterministic = p.compute == compute_mode::model;
   return out;
 }
 

@@ -23,6 +23,7 @@ int environment::size() const { refuse(); }
 void environment::abort(const std::string&, int) const { refuse(); }
 void environment::barrier() const { refuse(); }
 std::vector<double> environment::gather(double) const { refuse(); }
+std::vector<std::vector<double>> environment::gather_doubles(const std::vector<double>&) const { refuse(); }
 report run(const environment&, const program&, const options&) { refuse(); }
 
 }  // namespace weft::mpi

@@ -1,6 +1,8 @@
 // MPI's lifetime and the job-wide helpers (abort, gather) of weft/mpi/mpi.hpp.
 #include <mpi.h>
 
+#include <climits>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -45,6 +47,30 @@ void environment::abort(const std::string& message, int code) const { detail::ab
 std::vector<double> environment::gather(double value) const {
   std::vector<double> all(rank() == 0 ? static_cast<std::size_t>(size()) : 0);
   MPI_Gather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  return all;
+}
+
+std::vector<std::vector<double>> environment::gather_doubles(const std::vector<double>& values) const {
+  const int me = rank(), ranks = size();
+  // The lengths first, so that rank 0 can place every rank's values (MPI_Gatherv).
+  const int count = static_cast<int>(values.size());
+  // Too many values end the job rather than throw: the other ranks are already in the gather.
+  if (values.size() > static_cast<std::size_t>(INT_MAX))
+    detail::abort_job("gather_doubles: more values than MPI's int count allows", 4);
+  std::vector<int> counts(me == 0 ? static_cast<std::size_t>(ranks) : 0), offsets(counts.size());
+  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::int64_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = static_cast<int>(total);
+    total += counts[r];
+  }
+  if (total > INT_MAX) detail::abort_job("gather_doubles: more values in all than MPI's int count allows", 4);
+  std::vector<double> flat(static_cast<std::size_t>(total));
+  MPI_Gatherv(values.data(), count, MPI_DOUBLE, flat.data(), counts.data(), offsets.data(), MPI_DOUBLE, 0,
+              MPI_COMM_WORLD);
+  std::vector<std::vector<double>> all;
+  for (std::size_t r = 0; r < counts.size(); ++r)
+    all.emplace_back(flat.begin() + offsets[r], flat.begin() + offsets[r] + counts[r]);
   return all;
 }
 

@@ -61,6 +61,10 @@ class environment {
   void barrier() const;
   /// One value per rank, at rank 0 in rank order (empty elsewhere). Collective.
   std::vector<double> gather(double value) const;
+  /// Every rank's vector, of any length, at rank 0 in rank order (empty elsewhere): what a PE
+  /// program left in its own process (its rows of a solution) brought to the rank that prints.
+  /// Collective.
+  std::vector<std::vector<double>> gather_doubles(const std::vector<double>& values) const;
 };
 
 /// Runs `prog` on every rank of the job (collective: every rank calls it). At rank 0 the report
