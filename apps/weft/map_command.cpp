@@ -299,7 +299,7 @@ int run(map_options& s, const CLI::App& sub) {
 command_runner add_map_command(CLI::App& app) {
   auto s = std::make_shared<map_options>();
   programs::register_builtin_programs(s->registry);
-  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT-O2F, TAC3; "
+  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT, RMATT-O2F, TAC3; "
                                         "Scotch) and measure each one's makespan");
   sub->add_option("--program", s->program,
                   "built-in program (weft run --help lists them), nas-cg:ROWSxCOLS, or cg:SPEC (weft's CG solver on a "
