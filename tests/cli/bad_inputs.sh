@@ -46,7 +46,11 @@ while IFS= read -r line || [ -n "$line" ]; do
   regex=$(trim "${BASH_REMATCH[3]}")
   cases=$((cases + 1))
   eval "set -- $args"
-  timeout -k 5 "$limit" "$weft" "$@" >out 2>&1 </dev/null
+  # A case that starts MPI (one rank, no mpirun) leaves Open MPI's own allocations behind: in a
+  # sanitizer build LeakSanitizer would fail it for them (tests/sanitize/README.md, "MPI").
+  leaks=
+  [[ " $args " == *" --backend mpi "* ]] && leaks=detect_leaks=0
+  ASAN_OPTIONS=${leaks:-${ASAN_OPTIONS:-}} timeout -k 5 "$limit" "$weft" "$@" >out 2>&1 </dev/null
   rc=$?
   output=$(<out)
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
