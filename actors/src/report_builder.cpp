@@ -72,8 +72,14 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
       r.problems.push_back("PE " + std::to_string(pe.rank) + " failed: " + pe.failure);
     } else if (pe.status == pe_status::blocked) {
       p.blocked_on = describe_wait(pe);
-      r.problems.push_back("PE " + std::to_string(pe.rank) + " blocked at " + format_time(pe.clock) +
-                           " waiting for " + p.blocked_on);
+      // A PE whose awaited message had come but which was not resumed before the run stopped
+      // (an interrupted wall-clock run) waits for nothing: say so rather than "waiting for ".
+      if (p.blocked_on.empty())
+        r.problems.push_back("PE " + std::to_string(pe.rank) + " runnable at " + format_time(pe.clock) +
+                             " (its message had come; not resumed before the run stopped)");
+      else
+        r.problems.push_back("PE " + std::to_string(pe.rank) + " blocked at " + format_time(pe.clock) +
+                             " waiting for " + p.blocked_on);
     }
     for (message* u : pe.unexpected.remaining())
       r.unreceived.push_back({u->src, u->dst, u->tag, u->bytes, u->arrival});

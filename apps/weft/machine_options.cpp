@@ -236,6 +236,17 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   if (r.clock == clock_mode::wall && !o.wall_clock_allowed)
     throw std::invalid_argument("--clock wall: this command's results are virtual times only; measure with "
                                 "'weft run' or 'weft coll'");
+  // On the wall clock nothing is modelled: a typed cost would be shown in the report's model line
+  // and silently not applied. (A preset's own costs are documented as not applied.)
+  if (r.clock == clock_mode::wall && o.parsed_by)
+    for (const char* flag : {"--alpha", "--tau", "--bandwidth", "--hop-latency", "--o-send", "--o-recv", "--gap", "--poll",
+                             "--switching", "--mtu", "--injection", "--ports", "--network", "--flops", "--memory-bandwidth",
+                             "--kernel-overhead", "--short-max", "--short-alpha", "--short-tau", "--short-bandwidth",
+                             "--chain-alpha", "--coll-call", "--coll-recv", "--reduce-tau", "--vcs", "--buffer",
+                             "--flit-size", "--packet-flits", "--cycle", "--router-delay", "--link-delay", "--credit-delay"})
+      if (const auto* opt = o.parsed_by->get_option_no_throw(flag); opt && opt->count() > 0)
+        throw std::invalid_argument(std::string(flag) + ": --clock wall applies no link or host model (times are measured "
+                                    "on this host); drop it, or run on the virtual clock");
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
     throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");

@@ -19,14 +19,18 @@ namespace weft::cli {
 namespace {
 
 /// `weft run PROGRAM --backend mpi`: the program on the job's ranks; rank 0 prints the report.
-int run_program_on_mpi(const programs::entry& e, const program& prog, int typed_procs, const backend_options& b,
-                       const machine_options& m) {
+int run_program_on_mpi(const programs::entry& e, const program& prog, int typed_procs, const programs::program_choice& choice,
+                       const std::string& program_text, const backend_options& b, const machine_options& m) {
   if (e.name == "overflow" || e.name == "sigint")
     throw std::invalid_argument(e.name + " shows an emulator feature (" +
                                 (e.name == "overflow" ? "its fiber-stack check" : "its Ctrl-C report") +
                                 "); it does not run with --backend mpi");
   check_outputs({{"--json", m.json_file}});
   return run_on_mpi([&](const mpi::environment& env) {
+    if (choice.procs > 0 && choice.procs != env.size())  // nas-cg:ROWSxCOLS names the PE count itself
+      throw std::invalid_argument(program_text + " has " + std::to_string(choice.procs) + " PEs; this MPI job has " +
+                                  std::to_string(env.size()) + " rank" + (env.size() == 1 ? "" : "s") +
+                                  " (start it with mpirun -n " + std::to_string(choice.procs) + ")");
     check_rank_count(env, typed_procs, e.min_procs, e.name);
     if (e.procs_rule)
       if (auto rule = e.procs_rule(env.size()); !rule.empty())
@@ -86,8 +90,9 @@ command_runner add_run_command(CLI::App& app) {
     check_backend_options(*sub, s->backend,
                           {"program", "--procs", "--bytes", "--iterations", "--json", "--barrier-per-ccs", "--rendezvous"});
     if (on_mpi(s->backend)) {
-      const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
-      return run_program_on_mpi(s->registry.find(choice.name), prog, chosen, s->backend, s->machine);
+      (void)programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);  // --procs against the grid
+      return run_program_on_mpi(s->registry.find(choice.name), prog, sub->count("--procs") > 0 ? s->procs : 0, choice,
+                                s->program, s->backend, s->machine);
     }
     const auto built = build_machine(s->machine);  // its errors come first on the emulator
     const auto& m = built.m;
