@@ -95,6 +95,7 @@ struct map_row {
     for (auto t : makespans) s += static_cast<double>(t.ps);
     return s / static_cast<double>(makespans.size()) / 1e6;
   }
+  double best_us() const { return static_cast<double>(makespans[best].ps) / 1e6; }
 };
 
 // "cost: hop-bytes (tahb, scotch); TAC3 x B (default, tac3)": which measure each row's cost is.
@@ -198,6 +199,18 @@ int run(map_options& s, const CLI::App& sub) {
   const auto sets = mapping::extract_ccs(log);
   mapping::objective_evaluator eval(sets, routes);
 
+  // A row's placements run with `with`: their makespans, the best run, its objectives and cost.
+  auto measure = [&](map_row& row, const programs::params& with) {
+    row.makespans.clear();
+    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, with).makespan);
+    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
+    row.values = eval.evaluate(row.placements[row.best]);
+    const auto& v = row.values;
+    const auto m = cost_measure(row.objective);
+    row.cost = m == "rmatt_o2f"    ? v.rmatt_o2f
+               : m == "tac3_bytes" ? static_cast<double>(v.tac3_bytes)
+                                   : static_cast<double>(v.hop_bytes);
+  };
   std::vector<map_row> rows;
   for (const auto& name : objectives) {
     map_row row;
@@ -219,23 +232,13 @@ int run(map_options& s, const CLI::App& sub) {
       a.seed = s.seed;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
     }
-    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, prm).makespan);
-    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
-    row.values = eval.evaluate(row.placements[row.best]);
-    const auto& v = row.values;
-    const auto measure = cost_measure(name);
-    row.cost = measure == "rmatt_o2f"    ? v.rmatt_o2f
-               : measure == "tac3_bytes" ? static_cast<double>(v.tac3_bytes)
-                                         : static_cast<double>(v.hop_bytes);
+    measure(row, prm);
     rows.push_back(std::move(row));
   }
   if (s.barrier_per_ccs) {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
     map_row row = *std::find_if(rows.begin(), rows.end(), [](const map_row& r) { return r.objective == "tac3"; });
     row.objective = "tac3+barrier";
-    for (std::size_t i = 0; i < row.placements.size(); ++i) row.makespans[i] = run_once(&row.placements[i], false, barrier_prm).makespan;
-    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
-    row.values = eval.evaluate(row.placements[row.best]);
-    row.cost = static_cast<double>(row.values.tac3_bytes);
+    measure(row, barrier_prm);
     rows.push_back(std::move(row));
   }
 
@@ -248,7 +251,7 @@ int run(map_options& s, const CLI::App& sub) {
                            "makespan (us)", "best (us)");
   nlohmann::json j = nlohmann::json::array();
   for (const auto& r : rows) {
-    const double best_us = static_cast<double>(r.makespans[r.best].ps) / 1e6;
+    const double best_us = r.best_us();
     std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
                              r.values.hop_bytes, r.mean_us(), best_us);
     nlohmann::json ms = nlohmann::json::array();
@@ -271,7 +274,7 @@ int run(map_options& s, const CLI::App& sub) {
     f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
     for (const auto& r : rows)
       f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
-                       r.values.hop_bytes, r.mean_us(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
+                       r.values.hop_bytes, r.mean_us(), r.best_us());
   }
   if (!s.svg.empty()) {  // every row's best placement, with its worst set's links
     std::vector<mapping::placement_panel> panels;
@@ -288,7 +291,7 @@ int run(map_options& s, const CLI::App& sub) {
     auto f = open_output(s.out, "--out");
     f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
                      "# line i: the node of PE i (weft run --mapping file:PATH)\n",
-                     r.objective, s.program, procs, spec, r.placements.size(), static_cast<double>(r.makespans[r.best].ps) / 1e6);
+                     r.objective, s.program, procs, spec, r.placements.size(), r.best_us());
     for (auto n : r.placements[r.best]) f << n << "\n";
   }
   return 0;

@@ -1,16 +1,19 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/spellings.hpp"
 #include "weft/mpi/mpi.hpp"
 
 namespace weft::mpi {
 
+namespace {
+constexpr detail::spelling<compute_mode> compute_words[] = {{"skip", compute_mode::skip}, {"spin", compute_mode::spin}};
+}  // namespace
+
 compute_mode parse_compute_mode(std::string_view text) {
-  if (text == "skip") return compute_mode::skip;
-  if (text == "spin") return compute_mode::spin;
-  throw std::invalid_argument("compute mode '" + std::string(text) + "' is not valid (skip, spin)");
+  return detail::parse_spelled<compute_mode>(text, "compute mode", compute_words, "skip, spin");
 }
 
-std::string to_string(compute_mode m) { return m == compute_mode::spin ? "spin" : "skip"; }
+std::string to_string(compute_mode m) { return detail::spelled<compute_mode>(m, compute_words); }
 
 }  // namespace weft::mpi
