@@ -1,0 +1,46 @@
+#pragma once
+// Every file weft writes goes through here. It is written to a temporary file beside the target
+// and renamed over it only when complete, so a run that is refused, fails or is interrupted
+// leaves what was there byte for byte; every write and the close are checked, and a failure is
+// one line naming the option, the file and the system's reason (write_error). Devices and pipes
+// (/dev/stdout, /dev/null, a FIFO) are written in place, checked the same way.
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace weft::io {
+
+/// An output that could not be written; weft exits with write_error_exit_code.
+struct write_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+inline constexpr int write_error_exit_code = 10;
+
+class output_file {
+ public:
+  /// Opens the temporary file (or the device). Throws write_error.
+  output_file(std::string path, std::string option);
+  output_file(output_file&&) noexcept;
+  output_file& operator=(output_file&&) noexcept;
+  ~output_file();  ///< without commit(): the temporary file is removed, the target untouched
+
+  std::ostream& stream();
+  /// Flushes, checks, closes and renames over the target. Throws write_error.
+  void commit();
+  const std::string& path() const { return path_; }
+
+ private:
+  struct state;
+  std::string path_, option_;
+  std::unique_ptr<state> s_;
+};
+
+/// Writes the whole file `path` with `fill`, atomically (an empty path writes nothing). Throws
+/// write_error; an exception from `fill` leaves the target untouched and is passed on.
+void write_output(const std::string& path, std::string_view option, const std::function<void(std::ostream&)>& fill);
+
+}  // namespace weft::io

@@ -1,0 +1,82 @@
+#include "weft/io/file_plan.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "weft/io/file_identity.hpp"
+#include "weft/io/input_file.hpp"
+
+namespace weft::io {
+
+namespace {
+
+std::string quoted(const std::string& path) { return "'" + printable(path) + "'"; }
+
+[[noreturn]] void cannot_write(const std::string& option, const std::string& path, const std::string& why) {
+  throw std::invalid_argument(option + " file " + quoted(path) + " cannot be written: " + why);
+}
+
+// Can `id` be written, without touching it? A new file in its folder is created and removed
+// again (the target itself, existing or not, dangling symlink or not, is left alone).
+void probe(const std::string& option, const std::string& path, const file_identity& id) {
+  if (id.directory) cannot_write(option, path, "it is a directory");
+  if (id.exists && !id.regular) {
+    // A device or a pipe is written in place: open it the way the write will (a FIFO with no
+    // reader answers ENXIO at once rather than blocking).
+    int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0 && errno != ENXIO) cannot_write(option, path, std::strerror(errno));
+    if (fd >= 0) ::close(fd);
+    return;
+  }
+  if (id.exists && ::access(id.final_path.c_str(), W_OK) != 0) cannot_write(option, path, std::strerror(errno));
+  std::filesystem::path target(id.final_path);
+  std::string folder = target.parent_path().string();
+  std::string probe_name = folder + "/.weft-probe-XXXXXX";
+  int fd = ::mkstemp(probe_name.data());
+  if (fd < 0) cannot_write(option, path, std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe_name.c_str());
+}
+
+}  // namespace
+
+file_plan& file_plan::input(std::string_view option, const std::string& path) {
+  if (!path.empty()) inputs_.push_back({std::string(option), path});
+  return *this;
+}
+
+file_plan& file_plan::output(std::string_view option, const std::string& path) {
+  if (!path.empty()) outputs_.push_back({std::string(option), path});
+  return *this;
+}
+
+void file_plan::check() const {
+  std::vector<file_identity> outs;
+  for (const auto& o : outputs_) {
+    outs.push_back(identify(o.path));
+    probe(o.option, o.path, outs.back());
+  }
+  // Devices and pipes (/dev/null, /dev/stderr) may take several outputs: nothing is replaced.
+  auto replaceable = [](const file_identity& id) { return id.regular; };
+  for (std::size_t i = 0; i < outputs_.size(); ++i) {
+    if (!replaceable(outs[i])) continue;
+    for (std::size_t j = 0; j < i; ++j)
+      if (replaceable(outs[j]) && same_file(outs[i], outs[j])) {
+        std::string also = outputs_[i].path == outputs_[j].path ? "" : " (as " + quoted(outputs_[i].path) + ")";
+        throw std::invalid_argument(outputs_[j].option + " and " + outputs_[i].option + " both name the file " +
+                                    quoted(outputs_[j].path) + also + "; give each its own file");
+      }
+    for (const auto& in : inputs_)
+      if (same_file(outs[i], identify(in.path)))
+        throw std::invalid_argument(outputs_[i].option + " file " + quoted(outputs_[i].path) + " is the " +
+                                    in.option + " file " + quoted(in.path) +
+                                    " this command reads; write the output to another file");
+  }
+}
+
+}  // namespace weft::io
