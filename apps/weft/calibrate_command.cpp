@@ -162,7 +162,7 @@ command_runner add_calibrate_command(CLI::App& app) {
       if (s->output.empty()) {
         std::cout << text;
       } else {
-        open_output(s->output, "--output") << text;
+        write_file(s->output, "--output", [&](std::ostream& out) { out << text; });
         std::cout << text.substr(0, text.find("\nname")) << "\nwrote " << s->output << "\n";
       }
       return 0;

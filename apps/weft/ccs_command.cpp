@@ -46,7 +46,7 @@ int run(const ccs_options& o) {
   if (o.machine.empty() && (!o.routing.empty() || !o.bandwidth.empty() || !o.placement_file.empty()))
     throw std::invalid_argument(std::string(!o.placement_file.empty() ? "--placement" : o.routing.empty() ? "--bandwidth" : "--routing") +
                                 " needs --machine");
-  check_outputs({{"--json", o.json}});
+  check_outputs({{"--json", o.json}}, {{"the communication log", o.log}, {"--placement", o.placement_file}});
   const byte_time per_byte = parse_bandwidth(o.bandwidth.empty() ? "5GB/s" : o.bandwidth, "--bandwidth");
   if (per_byte.is_zero()) throw std::invalid_argument("--bandwidth must be finite for TAC3");
   const auto log = mapping::read_comm_log_file(o.log);
@@ -122,7 +122,7 @@ int run(const ccs_options& o) {
                        {"tac3_per_ccs", v.tac3_per_ccs},
                        {"coll_per_ccs", v.coll_per_ccs}};
   }
-  if (!o.json.empty()) open_output(o.json, "--json") << j.dump(2) << "\n";
+  write_file(o.json, "--json", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   return 0;
 }
 

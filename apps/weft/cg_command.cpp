@@ -107,11 +107,15 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
   in.json_file = s.machine.json_file;
   in.csv_file = s.csv_file;
   in.plot_file = s.plot_file;
+  auto inputs = machine_inputs(s.machine);
+  inputs.emplace_back("--matrix", s.matrix);
+  if (s.rhs != "ones" && !s.rhs.starts_with("random")) inputs.emplace_back("--rhs", s.rhs);
   check_outputs({{"--json", in.json_file},
                  {"--csv", in.csv_file},
                  {"--plot", in.plot_file},
                  {"--solution", in.solution},
-                 {"--comm-log", s.machine.comm_log_file}});
+                 {"--comm-log", s.machine.comm_log_file}},
+                inputs);
   try {  // a malformed file is bad input: one line naming the file and the line, exit 2
     // Refused at the size line or the spec if it would not fit --max-memory (default: half the RAM).
     const std::int64_t limit = parse_max_memory(s.machine.control.max_memory);
@@ -247,7 +251,10 @@ command_runner add_cg_command(CLI::App& app) {
       }
       warned = &built->m;
       auto out = cg::solve(built->m, procs, a, b, p, opt);
-      if (out.run.status != run_status::ok) return emit_report(out.run, o);
+      if (out.run.status != run_status::ok) {  // the sweep keeps the rows it finished
+        write_stopped_cg(in, rows, {to_string(out.run.status), out.run.problems.empty() ? "" : out.run.problems.front(), name, procs});
+        return emit_stopped_run(out.run, o);
+      }
       last.calls = std::move(out.run.calls);
       cg_row row{name, procs, std::move(out)};
       print_cg_row(std::cout, row);

@@ -78,7 +78,7 @@ void print_cg_row(std::ostream& out, const cg_row& r) {
 }
 
 void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params& p, const std::vector<cg_row>& rows,
-                   std::string_view backend, std::string_view compute) {
+                   std::string_view backend, std::string_view compute, const sweep_stop& stop) {
   nlohmann::json runs = nlohmann::json::array();
   bool all_converged = true, deterministic = true;
   double worst = 0;
@@ -104,12 +104,14 @@ void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params&
                    {"iterations", rows.empty() ? 0 : rows.front().out.iterations},
                    {"relative_residual", worst},
                    {"breakdown", rows.empty() ? nlohmann::json() : runs.front()["breakdown"]},
-                   {"runs", runs}};
+                   {"runs", runs},
+                   {"status", stop.status}};
+  if (stop.stopped()) j["stopped_at"] = stop.to_json();
   if (!backend.empty()) j["backend"] = backend;  // as the run report: absent on the emulator
   out << j.dump(1) << "\n";
 }
 
-void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows) {
+void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows, const sweep_stop& stop) {
   out << "machine,procs,status,iterations,relative_residual,total_us,iteration_us";
   for (auto ph : all_phases) out << "," << cg::to_string(ph) << "_us";
   out << "\n";
@@ -120,25 +122,35 @@ void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows) {
     for (auto ph : all_phases) out << "," << us(per_iteration(o.rank0[static_cast<std::size_t>(ph)], o.iterations));
     out << "\n";
   }
+  if (stop.stopped()) out << stop.csv_line();
 }
 
+namespace {
+
+// Why the first run's x is no result to write to --solution (empty: it is one).
+std::string why_no_solution(const cg_row& first) {
+  if (first.out.status == cg::stop_reason::not_spd) return "the run found A not positive definite";
+  for (double v : first.out.x)
+    if (!std::isfinite(v)) return "x has a non-finite entry";
+  return "";
+}
+
+}  // namespace
+
 int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
-  if (!in.solution.empty())
-    sparse::write_vector(in.solution, rows.front().out.x,
-                         fmt::format("weft cg solution of {} ({} PEs on {})", in.info.name, rows.front().procs,
-                                     rows.front().machine));
-  if (!in.json_file.empty()) {
-    auto f = open_output(in.json_file, "--json");
-    write_cg_json(f, in.info, in.p, rows, in.backend, in.compute_text);
+  if (!in.solution.empty()) {
+    if (auto why = why_no_solution(rows.front()); !why.empty())
+      std::cerr << "weft cg: --solution '" << in.solution << "' not written: " << why << "\n";
+    else
+      write_file(in.solution, "--solution", [&](std::ostream& out) {
+        sparse::write_vector(out, rows.front().out.x,
+                             fmt::format("weft cg solution of {} ({} PEs on {})", in.info.name, rows.front().procs,
+                                         rows.front().machine));
+      });
   }
-  if (!in.csv_file.empty()) {
-    auto f = open_output(in.csv_file, "--csv");
-    write_cg_csv(f, rows);
-  }
-  if (!in.plot_file.empty()) {
-    auto f = open_output(in.plot_file, "--plot");
-    write_cg_svg(f, in.info, rows);
-  }
+  write_file(in.json_file, "--json", [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text); });
+  write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows); });
+  write_file(in.plot_file, "--plot", [&](std::ostream& out) { write_cg_svg(out, in.info, rows); });
   // Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0 (8) wins
   // over one that used up --max-iter without meeting --tol (9).
   int code = 0;
@@ -153,6 +165,12 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
     }
   }
   return code;
+}
+
+void write_stopped_cg(const cg_inputs& in, const std::vector<cg_row>& rows, const sweep_stop& stop) {
+  write_file(in.json_file, "--json",
+             [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text, stop); });
+  write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows, stop); });
 }
 
 void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<cg_row>& rows) {

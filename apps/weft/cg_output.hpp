@@ -1,6 +1,7 @@
 #pragma once
 // What `weft cg` writes: the table on stdout, JSON, CSV and a stacked-bar SVG of the time per
 // iteration (docs/cg.md shows them; docs/report.md has the JSON schema).
+#include "sweep_stop.hpp"
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -41,12 +42,17 @@ void print_cg_row(std::ostream& out, const cg_row& r);
 /// `backend` and `compute`, when not empty, are written instead of the emulator's (no
 /// "backend" key, the params' compute mode).
 void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params& p, const std::vector<cg_row>& rows,
-                   std::string_view backend = {}, std::string_view compute = {});
-void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows);
+                   std::string_view backend = {}, std::string_view compute = {}, const sweep_stop& stop = {});
+void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows, const sweep_stop& stop = {});
 /// After the runs, whichever the backend: writes --solution (the first run's x), --json, --csv
 /// and --plot, says which runs found A not positive definite, and returns the exit code
 /// (0; 8 not positive definite; 9 not converged: docs/cli.md).
+/// --solution is written only from a run whose x is a result: not one that found A not positive
+/// definite, nor one with a non-finite entry (stderr says why it was not written).
 int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows);
+/// A sweep stopped by `stop` (its run deadlocked, failed or was interrupted): writes --json and
+/// --csv with the rows finished and where it stopped; no --solution, no --plot.
+void write_stopped_cg(const cg_inputs& in, const std::vector<cg_row>& rows, const sweep_stop& stop);
 /// Stacked bars, one per (PE count, machine), machines side by side: time per iteration split
 /// by phase.
 void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<cg_row>& rows);

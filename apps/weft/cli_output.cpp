@@ -3,51 +3,36 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <stdexcept>
 #include <filesystem>
 #include <sstream>
-#include <stdexcept>
-#include <vector>
+
+#include "weft/io/file_plan.hpp"
+#include "weft/io/output_file.hpp"
 
 namespace weft::cli {
 
-namespace {
-
-[[noreturn]] void cannot_write(const std::string& path, const char* flag, int error) {
-  std::string why = error != 0 ? std::string(": ") + std::strerror(error) : "";
-  if (error == 0 && std::filesystem::is_directory(path)) why = ": it is a directory";
-  throw std::invalid_argument(std::string(flag) + " file '" + path + "' cannot be written" + why);
+void check_outputs(std::initializer_list<output_request> outputs, const std::vector<file_request>& inputs) {
+  io::file_plan plan;
+  for (const auto& [flag, path] : outputs) plan.output(flag, path);
+  for (const auto& [what, path] : inputs) plan.input(what, path);
+  plan.check();
 }
 
-}  // namespace
-
-std::ofstream open_output(const std::string& path, const char* flag) {
-  errno = 0;
-  std::ofstream out(path);
-  if (!out) cannot_write(path, flag, errno);
-  return out;
+void write_file(const std::string& path, const char* flag, const std::function<void(std::ostream&)>& fill) {
+  io::write_output(path, flag, fill);
 }
 
-void check_outputs(std::initializer_list<output_request> outputs) {
-  std::vector<output_request> seen;
-  for (const auto& [flag, path] : outputs) {
-    if (path.empty()) continue;
-    for (const auto& [other_flag, other_path] : seen)
-      if (other_path == path)
-        throw std::invalid_argument(std::string(other_flag) + " and " + flag + " both name the file '" + path +
-                                    "'; give each its own file");
-    seen.emplace_back(flag, path);
-    std::error_code ec;
-    const bool existed = std::filesystem::exists(path, ec);
-    errno = 0;
-    // Appending leaves an existing file's contents alone until the real write.
-    std::ofstream probe(path, std::ios::app);
-    if (!probe) cannot_write(path, flag, errno);
-    probe.close();
-    if (!existed) std::filesystem::remove(path, ec);
-  }
+void draw_with_gnuplot(const std::string& file, const char* flag, const std::function<std::string(const std::string&)>& script) {
+  io::output_file out(file, flag);
+  const std::string text = script(out.write_path());
+  FILE* g = ::popen("gnuplot", "w");
+  if (!g) throw std::runtime_error("could not start gnuplot");
+  std::fputs(text.c_str(), g);
+  if (::pclose(g) != 0) throw std::runtime_error("gnuplot failed to draw " + file);
+  out.commit();
 }
 
 std::size_t typed_options_except(const CLI::App& sub, const char* name) {

@@ -1,10 +1,14 @@
 #pragma once
-// Output files and tools shared by the weft subcommands.
+// Output files and tools shared by the weft subcommands. Every file goes through weft_io: the
+// files a command reads and writes are declared and checked before any work (check_outputs),
+// and each output is written whole or not at all (write_file).
 
-#include <fstream>
+#include <functional>
 #include <initializer_list>
+#include <ostream>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -12,15 +16,20 @@ class App;
 
 namespace weft::cli {
 
-/// Opens `path` for writing; throws std::invalid_argument
-/// "<flag> file '<path>' cannot be written: <why>".
-std::ofstream open_output(const std::string& path, const char* flag);
-/// An output file named by an option: {"--json", path}; an empty path means not asked for.
+/// A file named by an option: {"--json", path}; an empty path means not asked for.
 using output_request = std::pair<const char*, std::string>;
-/// Called before any run, so a bad path fails before the work rather than after it: throws as
-/// open_output does unless every non-empty path can be opened for writing (an existing file is
-/// left as it is, a new one removed again), and when two options name the same file.
-void check_outputs(std::initializer_list<output_request> outputs);
+using file_request = std::pair<std::string, std::string>;
+/// Called before any run, so a bad path fails before the work rather than after it: throws
+/// std::invalid_argument unless every non-empty output can be written (nothing on disk changes),
+/// and when two outputs, or an output and one of `inputs`, name one file by any spelling.
+void check_outputs(std::initializer_list<output_request> outputs, const std::vector<file_request>& inputs = {});
+/// Writes `path` whole with `fill` (nothing for an empty path): a temporary file renamed over
+/// the target, every write checked; throws weft::io::write_error naming `flag` and the file.
+void write_file(const std::string& path, const char* flag, const std::function<void(std::ostream&)>& fill);
+/// Has gnuplot draw `file` (option `flag`) from the script `script(output)` makes, where `output`
+/// is the path gnuplot must write ("set output"): a temporary file renamed over `file` only when
+/// gnuplot succeeded. Throws weft::io::write_error or std::runtime_error (gnuplot failed).
+void draw_with_gnuplot(const std::string& file, const char* flag, const std::function<std::string(const std::string&)>& script);
 /// How many times options other than `name` were typed on `sub` (positionals included): a flag
 /// like --list that runs nothing else refuses company rather than ignoring it.
 std::size_t typed_options_except(const CLI::App& sub, const char* name);

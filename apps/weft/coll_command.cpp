@@ -4,7 +4,6 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,6 +15,7 @@
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
+#include "sweep_stop.hpp"
 #include "weft/coll/benchmark.hpp"
 #include "weft/presets/preset.hpp"
 
@@ -60,23 +60,26 @@ void print_crossovers(const std::vector<row>& rows, const std::vector<std::strin
   }
 }
 
+/// The sweep's --json (an object: its status and the rows it finished, docs/report.md) and --csv
+/// (the rows, then a "# stopped ..." line if it stopped): each written whole.
 void write_outputs(const std::vector<row>& rows, const std::string& op, const std::string& json_file,
-                   const std::string& csv_file) {
-  if (!json_file.empty()) {
+                   const std::string& csv_file, const sweep_stop& stop = {}) {
+  write_file(json_file, "--json", [&](std::ostream& out) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : rows)
       all.push_back({{"machine", r.machine}, {"op", op}, {"algorithm", r.algorithm}, {"procs", r.procs},
                      {"bytes", r.bytes}, {"min_ps", r.t.min.ps}, {"avg_ps", r.t.avg.ps}, {"max_ps", r.t.max.ps}});
-    auto out = open_output(json_file, "--json");
-    out << all.dump(1) << "\n";
-  }
-  if (!csv_file.empty()) {
-    auto out = open_output(csv_file, "--csv");
+    nlohmann::json doc{{"op", op}, {"status", stop.status}, {"rows", all}};
+    if (stop.stopped()) doc["stopped_at"] = stop.to_json();
+    out << doc.dump(1) << "\n";
+  });
+  write_file(csv_file, "--csv", [&](std::ostream& out) {
     out << "machine,op,algorithm,procs,bytes,min_us,avg_us,max_us\n";
     for (const auto& r : rows)
       out << r.machine << "," << op << "," << r.algorithm << "," << r.procs << "," << r.bytes << "," << us(r.t.min)
           << "," << us(r.t.avg) << "," << us(r.t.max) << "\n";
-  }
+    if (stop.stopped()) out << stop.csv_line();
+  });
 }
 
 /// The rows of `weft coll --backend mpi`: each size measured on the job's ranks, every rank's
@@ -180,7 +183,8 @@ command_runner add_coll_command(CLI::App& app) {
       throw std::invalid_argument("--sizes: barrier moves no data; drop --sizes");
     const auto sizes = c.op == coll::operation::barrier ? std::vector<std::int64_t>{0} : parse_sizes(s->sizes);
     const std::vector<int> typed_procs = s->procs.empty() ? std::vector<int>{} : parse_procs(s->procs);
-    check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}, {"--comm-log", s->machine.comm_log_file}});
+    check_outputs({{"--json", s->machine.json_file}, {"--csv", s->csv_file}, {"--comm-log", s->machine.comm_log_file}},
+                  machine_inputs(s->machine));
     if (on_ranks)
       return run_on_mpi([&](const mpi::environment& env) {
         if (typed_procs.size() > 1)
@@ -228,7 +232,11 @@ command_runner add_coll_command(CLI::App& app) {
         sized_opt.traffic = coll::traffic(c, p);
         std::vector<vtime> per_pe(static_cast<std::size_t>(p));
         auto r = m.run(p, coll::benchmark_program(c, per_pe), sized_opt);
-        if (r.status != run_status::ok) return emit_report(r, o);
+        if (r.status != run_status::ok) {  // the sweep keeps the rows it finished
+          write_outputs(rows, s->op, s->machine.json_file, s->csv_file,
+                        {to_string(r.status), r.problems.empty() ? "" : r.problems.front(), name, p, bytes});
+          return emit_stopped_run(r, o);
+        }
         last.calls = std::move(r.calls);
         row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
         std::cout << table_line(rw);

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "cli_output.hpp"
+#include "list_options.hpp"
 #include "weft/named_registry.hpp"
 
 namespace weft::cli {
@@ -274,28 +275,49 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   return r;
 }
 
-void write_comm_log(const report& r, const machine_options& o) {
-  if (o.comm_log_file.empty()) return;
-  auto out = open_output(o.comm_log_file, "--comm-log");
-  r.write_call_log(out);
+std::vector<file_request> machine_inputs(const machine_options& o) {
+  std::vector<file_request> files;
+  auto file_of = [](const std::string& spec) { return spec.rfind("file:", 0) == 0 ? spec.substr(5) : std::string(); };
+  for (const auto& spec : split_machines(o.machine)) {
+    if (auto f = file_of(spec); !f.empty()) files.emplace_back("-m", f);
+    else if (spec.size() > 5 && spec.compare(spec.size() - 5, 5, ".toml") == 0) files.emplace_back("-m", spec);
+  }
+  if (auto f = file_of(o.mapping); !f.empty()) files.emplace_back("--mapping", f);
+  return files;
 }
 
-int emit_report(const report& r, const machine_options& o) {
+void write_comm_log(const report& r, const machine_options& o) {
+  write_file(o.comm_log_file, "--comm-log", [&](std::ostream& out) { r.write_call_log(out); });
+}
+
+namespace {
+
+void print_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
   shown.print(std::cout);
-  if (!o.json_file.empty()) {
-    auto out = open_output(o.json_file, "--json");
-    r.write_json(out);
-  }
-  if (!o.trace_file.empty()) {
-    auto out = open_output(o.trace_file, "--trace");
-    r.write_trace(out);
-  }
-  write_comm_log(r, o);
+}
+
+int say_status(const report& r) {
   if (r.status != run_status::ok)
     std::cerr << "weft: " << to_string(r.status) << ": " << (r.problems.empty() ? "" : r.problems.front()) << "\n";
   return r.exit_code();
+}
+
+}  // namespace
+
+int emit_report(const report& r, const machine_options& o) {
+  print_report(r, o);
+  write_file(o.json_file, "--json", [&](std::ostream& out) { r.write_json(out); });
+  write_file(o.trace_file, "--trace", [&](std::ostream& out) { r.write_trace(out); });
+  write_comm_log(r, o);
+  return say_status(r);
+}
+
+int emit_stopped_run(const report& r, const machine_options& o) {
+  print_report(r, o);
+  write_comm_log(r, o);
+  return say_status(r);
 }
 
 }  // namespace weft::cli

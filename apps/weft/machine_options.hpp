@@ -8,6 +8,7 @@
 #include <string>
 
 #include "weft/machine.hpp"
+#include "cli_output.hpp"
 #include "weft/presets/preset.hpp"
 #include "run_control.hpp"
 
@@ -72,9 +73,16 @@ built_machine build_machine(const machine_options& o);
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs = 0);
 /// The PE count when --procs is not given: a preset's own, else one PE per compute node.
 int default_procs(const built_machine& b);
+/// The files the machine options read (a file: topology, a .toml preset, --mapping file:PATH),
+/// for check_outputs: no output may overwrite them.
+std::vector<file_request> machine_inputs(const machine_options& o);
 /// Writes the report's communication log to --comm-log if asked (docs/report.md).
 void write_comm_log(const report& r, const machine_options& o);
 /// Prints the report, writes --json / --trace / --comm-log if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);
+/// For a sweep whose run `r` stopped it (deadlock, failure, Ctrl-C): prints that run's report and
+/// writes its --comm-log, but leaves --json and --trace to the sweep, which writes the rows it
+/// finished in its own schema; returns the report's exit code.
+int emit_stopped_run(const report& r, const machine_options& o);
 
 }  // namespace weft::cli

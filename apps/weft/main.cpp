@@ -1,6 +1,8 @@
 // weft: run parallel algorithms as live programs on an emulated parallel machine.
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -12,6 +14,7 @@
 
 #include "commands.hpp"
 #include "parse_errors.hpp"
+#include "weft/io/output_file.hpp"
 
 namespace {
 
@@ -35,7 +38,8 @@ void say(const std::string& line) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// The command's work; main() then checks that its report reached standard output.
+int run_weft(int argc, char** argv) {
   CLI::App app{
       "weft — run parallel algorithms as live multithreaded programs on an emulated parallel\n"
       "machine with deterministic virtual time (topology, latency, bandwidth and port limits).",
@@ -78,9 +82,24 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     say(std::string("weft: error: ") + e.what());
     return 2;
+  } catch (const weft::io::write_error& e) {
+    say(std::string("weft: error: ") + e.what());
+    return weft::io::write_error_exit_code;
   } catch (const std::exception& e) {
     say(std::string("weft: failed: ") + e.what());
     return 1;
   }
   return 0;
+}
+
+int main(int argc, char** argv) {
+  weft::io::checked_stdout out;
+  const int rc = run_weft(argc, argv);
+  // A full disk or a closed descriptor loses the report: an error. A reader that went away
+  // (weft ... | head) is not: quiet, as Unix tools are.
+  if (const int error = out.finish(); error != 0 && error != EPIPE) {
+    say(std::string("weft: error: the report could not be written to standard output: ") + std::strerror(error));
+    return rc != 0 ? rc : weft::io::write_error_exit_code;
+  }
+  return rc;
 }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cli_output.hpp"
+#include "sweep_stop.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
 #include "map_cg_workload.hpp"
@@ -122,6 +123,11 @@ mapping::comm_log log_of(const report& r, const std::string& program) {
   return mapping::read_comm_log(text, program + " run");
 }
 
+/// A placement's run that did not end ok: it stops the sweep.
+struct stopped_run {
+  report r;
+};
+
 int run(map_options& s, const CLI::App& sub) {
   auto& o = s.machine;
   if (sub.count("--trace")) throw std::invalid_argument("--trace: map runs many placements and writes no trace");
@@ -166,7 +172,9 @@ int run(map_options& s, const CLI::App& sub) {
     if (is_tofu_only(name) && !spec.starts_with("tofu:"))
       throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
                                   " is not tofu:...");
-  check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}, {"--svg", s.svg}});
+  auto inputs = machine_inputs(o);
+  inputs.emplace_back("--comm-log", o.comm_log_file);  // map reads it: the log to place
+  check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}, {"--svg", s.svg}}, inputs);
   if (!s.svg.empty() && m.topo().shape().empty())
     throw std::invalid_argument("--svg: machine " + m.topo().spec() + " has no grid coordinates to unfold (mesh, torus, tofu do)");
   const mapping::machine_routes routes(m.topo(), m.route());
@@ -190,12 +198,17 @@ int run(map_options& s, const CLI::App& sub) {
     if (where) ro.node_of_rank = *where;
     auto r = cg_work ? cg::solve(m, procs, cg_work->a, cg_work->b, record ? cg_work->logged : cg_work->measured, ro).run
                      : m.run(procs, s.registry.make(choice.name, record ? log_prm : with), ro);
-    if (r.status != run_status::ok)
-      throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(r.status),
-                                           r.problems.empty() ? "" : r.problems.front()));
+    if (r.status != run_status::ok) throw stopped_run{std::move(r)};
     return r;
   };
-  if (o.comm_log_file.empty()) log = log_of(run_once(nullptr, true), s.program);
+  if (o.comm_log_file.empty()) {
+    try {
+      log = log_of(run_once(nullptr, true), s.program);
+    } catch (const stopped_run& stop) {  // before any row: nothing to keep, no file touched
+      throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(stop.r.status),
+                                           stop.r.problems.empty() ? "" : stop.r.problems.front()));
+    }
+  }
   const auto sets = mapping::extract_ccs(log);
   mapping::objective_evaluator eval(sets, routes);
 
@@ -212,7 +225,13 @@ int run(map_options& s, const CLI::App& sub) {
                                    : static_cast<double>(v.hop_bytes);
   };
   std::vector<map_row> rows;
-  for (const auto& name : objectives) {
+  sweep_stop stop;
+  int stop_code = 0;
+  auto stopped_at = [&](const std::string& name, const report& r) {
+    stop = {to_string(r.status), name + ": " + (r.problems.empty() ? "" : r.problems.front()), spec, procs};
+    stop_code = r.exit_code();
+  };
+  for (const auto& name : objectives) try {
     map_row row;
     row.objective = name;
     if (name == "scotch") {
@@ -234,12 +253,17 @@ int run(map_options& s, const CLI::App& sub) {
     }
     measure(row, prm);
     rows.push_back(std::move(row));
+  } catch (const stopped_run& r) {  // the sweep keeps the rows it finished
+    stopped_at(name, r.r);
+    break;
   }
-  if (s.barrier_per_ccs) {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
+  if (s.barrier_per_ccs && !stop.stopped()) try {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
     map_row row = *std::find_if(rows.begin(), rows.end(), [](const map_row& r) { return r.objective == "tac3"; });
     row.objective = "tac3+barrier";
     measure(row, barrier_prm);
     rows.push_back(std::move(row));
+  } catch (const stopped_run& r) {
+    stopped_at("tac3+barrier", r.r);
   }
 
   const std::string work = cg_work ? fmt::format("{} rows, {} nonzeros, {} CG iteration{}", cg_work->a.rows, cg_work->a.nnz(),
@@ -249,14 +273,14 @@ int run(map_options& s, const CLI::App& sub) {
                            s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
   std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
                            "makespan (us)", "best (us)");
-  nlohmann::json j = nlohmann::json::array();
+  nlohmann::json j_rows = nlohmann::json::array();
   for (const auto& r : rows) {
     const double best_us = r.best_us();
     std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
                              r.values.hop_bytes, r.mean_us(), best_us);
     nlohmann::json ms = nlohmann::json::array();
     for (auto t : r.makespans) ms.push_back(t.ps);
-    j.push_back({{"objective", r.objective},
+    j_rows.push_back({{"objective", r.objective},
                  {"cost", r.cost},
                  {"cost_measure", cost_measure(r.objective)},
                  {"tac3_bytes", r.values.tac3_bytes},
@@ -268,32 +292,36 @@ int run(map_options& s, const CLI::App& sub) {
                  {"best_placement", r.placements[r.best]}});
   }
   std::cout << cost_footnote(rows) << "\n";
-  if (!o.json_file.empty()) open_output(o.json_file, "--json") << j.dump(2) << "\n";
-  if (!s.csv.empty()) {
-    auto f = open_output(s.csv, "--csv");
+  nlohmann::json j{{"status", stop.status}, {"rows", j_rows}};
+  if (stop.stopped()) j["stopped_at"] = stop.to_json();
+  write_file(o.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
+  write_file(s.csv, "--csv", [&](std::ostream& f) {
     f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
     for (const auto& r : rows)
       f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
                        r.values.hop_bytes, r.mean_us(), r.best_us());
+    if (stop.stopped()) f << stop.csv_line();
+  });
+  if (stop.stopped()) {  // the drawing and the placement are of a finished sweep only
+    std::cerr << "weft: " << stop.status << ": the sweep stopped at objective " << stop.reason << "\n";
+    return stop_code;
   }
-  if (!s.svg.empty()) {  // every row's best placement, with its worst set's links
+  write_file(s.svg, "--svg", [&](std::ostream& f) {  // every row's best placement, with its worst set's links
     std::vector<mapping::placement_panel> panels;
     for (const auto& r : rows)
       panels.push_back({fmt::format("{}: TAC3 x B {:.4g}, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
                                     static_cast<double>(r.values.tac3_bytes), static_cast<double>(r.values.hop_bytes),
                                     r.mean_us()),
                         r.placements[r.best]});
-    auto f = open_output(s.svg, "--svg");
     mapping::write_placement_svg(f, m.topo(), routes, sets, panels);
-  }
-  if (!s.out.empty()) {  // the last objective listed: its run with the shortest makespan
+  });
+  write_file(s.out, "--out", [&](std::ostream& f) {  // the last objective listed: its run with the shortest makespan
     const auto& r = rows.back();
-    auto f = open_output(s.out, "--out");
     f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
                      "# line i: the node of PE i (weft run --mapping file:PATH)\n",
                      r.objective, s.program, procs, spec, r.placements.size(), r.best_us());
     for (auto n : r.placements[r.best]) f << n << "\n";
-  }
+  });
   return 0;
 }
 

@@ -71,11 +71,8 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
             << op.show(r.expected) << (r.correct ? "  (ok)" : "  (WRONG)") << "\n"
             << "messages     " << r.measured.sent << ", hops " << hops_text(r.measured) << "\n";
   if (o.full_report) r.measured.print(std::cout);
-  if (!o.json.empty()) {
-    auto out = open_output(o.json, "--json");
-    r.measured.write_json(out, false);
-  }
-  if (!o.dot.empty()) open_output(o.dot, "--dot") << dot.str();
+  write_file(o.json, "--json", [&](std::ostream& out) { r.measured.write_json(out, false); });
+  write_file(o.dot, "--dot", [&](std::ostream& out) { out << dot.str(); });
   if (!r.correct || r.steps != r.predicted) {
     std::cerr << "weft: failed: the run disagrees with " << (r.correct ? "its plan's step count" : "the sequential result")
               << "\n";
@@ -86,31 +83,34 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
 
 int run_sweep(const reduce_options& o, const reduction::params& p, const reduction::tree_registry& trees,
               const reduction::operation& op, const run_options& ropt) {
-  auto rows = reduction::run_sweep(p, reduction::doubling_sizes(p.items), trees, op, ropt);
-  if (interrupt_requested()) {
-    std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
-    return interrupted_exit_code;
-  }
+  const auto sizes = reduction::doubling_sizes(p.items);
+  auto rows = reduction::run_sweep(p, sizes, trees, op, ropt);
+  const bool stopped = rows.size() < sizes.size();  // Ctrl-C: the rows finished are kept
   reduction::print_sweep_table(std::cout, p, rows);
   std::string csv = o.csv;
   if (csv.empty() && !o.plot.empty()) csv = o.plot + ".csv";
-  if (!csv.empty()) {
-    auto out = open_output(csv, "--csv");
+  write_file(csv, "--csv", [&](std::ostream& out) {
     reduction::write_sweep_csv(out, rows);
-    std::cout << "wrote " << csv << "\n";
+    if (stopped) out << "# stopped (interrupted) at K = " << sizes[rows.size()] << ": Ctrl-C\n";
+  });
+  if (!csv.empty()) std::cout << "wrote " << csv << "\n";
+  if (stopped) {
+    std::cerr << "weft: interrupted: the sweep stopped at K = " << sizes[rows.size()] << "; "
+              << (csv.empty() ? "" : "the rows finished are in " + csv + ", ") << "no plot drawn\n";
+    return interrupted_exit_code;
   }
   if (!o.plot.empty()) {
     const std::string script = o.plot + ".gp";
-    {
-      auto out = open_output(script, "--plot");
-      reduction::write_gnuplot_script(out, p, csv, o.plot);
-    }
+    write_file(script, "--plot", [&](std::ostream& out) { reduction::write_gnuplot_script(out, p, csv, o.plot); });
     if (!have_gnuplot()) {
       std::cout << "gnuplot not found on PATH: wrote " << script << " (run 'gnuplot " << script << "' to draw "
                 << o.plot << ")\n";
-    } else if (std::system(("gnuplot '" + script + "'").c_str()) != 0) {
-      throw std::runtime_error("gnuplot failed on " + script);
     } else {
+      draw_with_gnuplot(o.plot, "--plot", [&](const std::string& output) {
+        std::ostringstream text;
+        reduction::write_gnuplot_script(text, p, csv, output);
+        return text.str();
+      });
       std::cout << "wrote " << o.plot << "\n";
     }
   }

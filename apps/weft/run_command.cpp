@@ -1,7 +1,6 @@
 // weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
 //          [--comm-log F]
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -25,7 +24,7 @@ int run_program_on_mpi(const programs::entry& e, const program& prog, int typed_
     throw std::invalid_argument(e.name + " shows an emulator feature (" +
                                 (e.name == "overflow" ? "its fiber-stack check" : "its Ctrl-C report") +
                                 "); it does not run with --backend mpi");
-  check_outputs({{"--json", m.json_file}});
+  check_outputs({{"--json", m.json_file}}, machine_inputs(m));
   return run_on_mpi([&](const mpi::environment& env) {
     if (choice.procs > 0 && choice.procs != env.size())  // nas-cg:ROWSxCOLS names the PE count itself
       throw std::invalid_argument(program_text + " has " + std::to_string(choice.procs) + " PEs; this MPI job has " +
@@ -106,20 +105,20 @@ command_runner add_run_command(CLI::App& app) {
       throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
     // Every output is checked before the run: a bad path fails before a long run, not after it.
     check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
-                   {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}});
-    std::ofstream heat_out, messages_out;
-    if (!s->heatmap.empty()) heat_out = open_output(s->heatmap, "--heatmap");
-    if (!s->messages.empty()) messages_out = open_output(s->messages, "--messages");
-    opt.record_messages = messages_out.is_open();
+                   {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}},
+                  machine_inputs(s->machine));
+    opt.record_messages = !s->messages.empty();
     m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
     if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);
-    if (heat_out.is_open()) {
+    // The report of a run that deadlocked, failed or was interrupted is its result (its status
+    // says so): every output is written, each one whole.
+    write_file(s->heatmap, "--heatmap", [&](std::ostream& out) {
       std::vector<double> utilization;
       for (const auto& l : report.links) utilization.push_back(l.utilization);
-      topo::write_svg(heat_out, m.topo(), &utilization, "link utilization (busy / makespan)");
-    }
-    if (messages_out.is_open()) traffic::write_message_log(messages_out, report.trace.messages);
+      topo::write_svg(out, m.topo(), &utilization, "link utilization (busy / makespan)");
+    });
+    write_file(s->messages, "--messages", [&](std::ostream& out) { traffic::write_message_log(out, report.trace.messages); });
     return emit_report(report, s->machine);
   };
 }

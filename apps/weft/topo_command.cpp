@@ -82,18 +82,16 @@ int run(const topo_options& o, std::size_t given) {
   auto t = topologies.make(o.spec);
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
   // Open every output first, so a bad path fails before a long analysis.
-  check_outputs({{"--json", o.json}, {"--dot", o.dot}, {"--svg", o.svg}});
-  std::ofstream json, dot, svg;
-  if (!o.json.empty()) json = open_output(o.json, "--json");
-  if (!o.dot.empty()) dot = open_output(o.dot, "--dot");
-  if (!o.svg.empty()) svg = open_output(o.svg, "--svg");
+  std::vector<file_request> inputs;
+  if (o.spec.rfind("file:", 0) == 0) inputs.emplace_back("the topology spec", o.spec.substr(5));
+  check_outputs({{"--json", o.json}, {"--dot", o.dot}, {"--svg", o.svg}}, inputs);
   topo::analysis_options options;
   options.check_deadlock = !o.no_deadlock;
   auto a = topo::analyse(*t, *r, options);
   topo::print_table(std::cout, a);
-  if (json.is_open()) json << to_json(a, *t).dump(2) << "\n";
-  if (dot.is_open()) topo::write_dot(dot, *t, &a.link_loads);
-  if (svg.is_open()) topo::write_svg(svg, *t);
+  write_file(o.json, "--json", [&](std::ostream& out) { out << to_json(a, *t).dump(2) << "\n"; });
+  write_file(o.dot, "--dot", [&](std::ostream& out) { topo::write_dot(out, *t, &a.link_loads); });
+  write_file(o.svg, "--svg", [&](std::ostream& out) { topo::write_svg(out, *t); });
   return 0;
 }
 

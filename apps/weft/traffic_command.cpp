@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli_output.hpp"
+#include "sweep_stop.hpp"
 #include "commands.hpp"
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
@@ -46,6 +47,24 @@ struct planned {
   std::shared_ptr<const built_machine> built;
   run_options options;
 };
+
+/// --json (the sweep's status, and where it stopped if it did) and --csv (then a "# stopped"
+/// line), each written whole.
+void write_sweep(const traffic_options& o, const traffic::run_description& what, const std::vector<traffic::sweep>& sweeps,
+                 const sweep_stop& stop) {
+  write_file(o.machine.json_file, "--json", [&](std::ostream& out) {
+    std::ostringstream text;
+    traffic::write_json(text, what, sweeps);
+    auto j = nlohmann::ordered_json::parse(text.str());
+    j["status"] = stop.status;
+    if (stop.stopped()) j["stopped_at"] = nlohmann::ordered_json::parse(stop.to_json().dump());
+    out << j.dump(1) << "\n";
+  });
+  write_file(o.csv, "--csv", [&](std::ostream& out) {
+    traffic::write_csv(out, sweeps);
+    if (stop.stopped()) out << stop.csv_line();
+  });
+}
 
 int run(const CLI::App& sub, traffic_options& o) {
   if (sub.count("--trace")) throw std::invalid_argument("--trace: traffic runs many load points and writes no trace; trace one with 'weft run'");
@@ -98,7 +117,9 @@ int run(const CLI::App& sub, traffic_options& o) {
     p.options.traffic = traffic::memory_hint(nodes, max_load, run);
     p.built->m.check_run(nodes, p.options);
   }
-  check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}});
+  auto inputs = machine_inputs(o.machine);
+  if (replay) inputs.emplace_back("--pattern", o.pattern.substr(6));
+  check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}}, inputs);
 
   const traffic::run_description what{o.pattern, first.topo().spec(), first.model().network, nodes, run};
   warn_if_no_link_model(first.model(), std::cerr);
@@ -119,26 +140,24 @@ int run(const CLI::App& sub, traffic_options& o) {
       traffic::print_table_row(std::cout, pt, split);
       std::cout.flush();
     });
-    if (s.stopped) {
+    if (s.stopped) {  // the sweep keeps the points it finished, in its own schema
       auto shown = o.machine;
       shown.json_file.clear();  // --json is the sweep's, not one run's report
-      std::cout << "load point " << loads[s.points.size()] << " did not end ok; its report:\n";
-      return emit_report(*s.stopped, shown);
+      const double load = loads[s.points.size()];
+      std::cout << "load point " << load << " did not end ok; its report:\n";
+      const auto& r = *s.stopped;
+      sweep_stop stop{to_string(r.status), fmt::format("{} at load {}: {}", p.routing, load, r.problems.empty() ? "" : r.problems.front()),
+                      what.machine, nodes};
+      sweeps.push_back(std::move(s));
+      write_sweep(o, what, sweeps, stop);
+      return emit_stopped_run(*sweeps.back().stopped, shown);
     }
     if (!replay) traffic::print_saturation(std::cout, s);  // a replay is one point: no curve to saturate
     sweeps.push_back(std::move(s));
   }
-  if (!o.machine.json_file.empty()) {
-    auto out = open_output(o.machine.json_file, "--json");
-    traffic::write_json(out, what, sweeps);
-  }
-  if (!o.csv.empty()) {
-    auto out = open_output(o.csv, "--csv");
-    traffic::write_csv(out, sweeps);
-  }
+  write_sweep(o, what, sweeps, {});
   if (!o.plot.empty()) {
-    auto out = open_output(o.plot, "--plot");
-    traffic::write_svg(out, what, sweeps);
+    write_file(o.plot, "--plot", [&](std::ostream& out) { traffic::write_svg(out, what, sweeps); });
     std::cout << "wrote " << o.plot << "\n";
   }
   return 0;

@@ -5,6 +5,7 @@
 // the algorithm's transfer (τ) and switching (α) times, the makespan and the ratio to the bound;
 // then the core's per-link report of the run with the given α and τ.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -150,8 +151,7 @@ int run_one(const transpose_options& o) {
   shown.ticks = ticks;
   shown.print(std::cout, o.top_links);
 
-  if (!o.json_file.empty()) {
-    auto out = open_output(o.json_file, "--json");
+  write_file(o.json_file, "--json", [&](std::ostream& out) {
     std::ostringstream core;
     m.full.write_json(core, false);
     nlohmann::json j{{"machine", to_string(kind)},
@@ -178,7 +178,7 @@ int run_one(const transpose_options& o) {
                                         {"switching_alpha", paper->switching}}
                        : nlohmann::json(nullptr);
     out << j.dump(2) << "\n";
-  }
+  });
   return m.full.exit_code();
 }
 
@@ -188,28 +188,23 @@ void plot(const std::vector<sweep_row>& rows, const std::string& file) {
     return;
   }
   const bool png = file.size() > 4 && file.substr(file.size() - 4) == ".png";
-  const std::string data = file + ".dat";
-  std::ofstream d(data);
   std::map<std::string, std::vector<const sweep_row*>> series;
   for (const auto& r : rows) series[to_string(r.machine) + " " + r.algorithm].push_back(&r);
-  std::string cmd = std::string("set terminal ") + (png ? "pngcairo size 800,500" : "svg size 800,500") +
-                    "\nset output '" + file + "'\nset logscale x 2\nset xlabel 'P'\n"
-                    "set ylabel 'transfer time / lower bound'\nset key top left\nplot ";
+  // The points travel inside the script (a gnuplot data block): no data file to write.
+  std::string data = "$ratios << EOD\n", lines;
   int index = 0;
   for (const auto& [name, points] : series) {
-    for (const auto* r : points) d << r->pes << " " << r->ratio << "\n";
-    d << "\n\n";
-    cmd += std::string(index ? ", " : "") + "'" + data + "' index " + std::to_string(index) +
-           " with linespoints title '" + name + "'";
+    for (const auto* r : points) data += std::to_string(r->pes) + " " + fmt::format("{:.6g}", r->ratio) + "\n";
+    data += "\n\n";
+    lines += std::string(index ? ", " : "") + "$ratios index " + std::to_string(index) + " with linespoints title '" + name + "'";
     ++index;
   }
-  d.close();
-  cmd += "\n";
-  FILE* g = popen("gnuplot", "w");
-  if (!g) throw std::runtime_error("could not start gnuplot");
-  std::fputs(cmd.c_str(), g);
-  if (pclose(g) != 0) throw std::runtime_error("gnuplot failed to write " + file);
-  std::remove(data.c_str());
+  data += "EOD\n";
+  draw_with_gnuplot(file, "--plot", [&](const std::string& output) {
+    return data + std::string("set terminal ") + (png ? "pngcairo size 800,500" : "svg size 800,500") + "\nset output '" +
+           output + "'\nset logscale x 2\nset xlabel 'P'\nset ylabel 'transfer time / lower bound'\nset key top left\nplot " +
+           lines + "\n";
+  });
   std::cout << "plot written to " << file << "\n";
 }
 
@@ -237,8 +232,7 @@ int run_sweep(const transpose_options& o) {
     std::cout << "\n";
     write_csv(std::cout, rows);
   } else {
-    auto out = open_output(o.csv_file, "--csv");
-    write_csv(out, rows);
+    write_file(o.csv_file, "--csv", [&](std::ostream& out) { write_csv(out, rows); });
     std::cout << "\nCSV written to " << o.csv_file << "\n";
   }
   if (!o.plot_file.empty()) plot(rows, o.plot_file);

@@ -2,7 +2,7 @@
 
 # map_on_1_and_2_workers(TAG OUT_REGEX ARGS...): weft map ARGS --json DIR/TAG<w>.json
 # --out DIR/TAG<w>.map --workers <w> for w = 1, 2; each must exit 0 with stdout matching
-# OUT_REGEX, and the two JSON files must be equal. Sets TAG_json to the JSON.
+# OUT_REGEX, and the two JSON files must be equal. Sets TAG_json to the JSON's rows.
 function(map_on_1_and_2_workers tag out_regex)
   foreach(w 1 2)
     execute_process(COMMAND ${WEFT} map ${ARGN} --json ${DIR}/${tag}${w}.json --out ${DIR}/${tag}${w}.map --workers ${w}
@@ -16,7 +16,12 @@ function(map_on_1_and_2_workers tag out_regex)
   if(NOT j1 STREQUAL j2)
     message(FATAL_ERROR "weft map ${ARGN}: the JSON differs between 1 and 2 workers")
   endif()
-  set(${tag}_json "${j1}" PARENT_SCOPE)
+  string(JSON status GET "${j1}" status)
+  if(NOT status STREQUAL "ok")
+    message(FATAL_ERROR "weft map ${ARGN}: JSON status ${status}")
+  endif()
+  string(JSON rows GET "${j1}" rows)
+  set(${tag}_json "${rows}" PARENT_SCOPE)
 endfunction()
 
 # expect_rerun_makespan(MAP PROCS EXPECTED_PS): weft run nas-cg with the mapping file MAP on

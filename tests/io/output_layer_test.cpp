@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(an_output_naming_an_input_is_refused) {
   write("A.mtx", "matrix");
   fs::create_symlink("A.mtx", "B.mtx");
   std::string why = refusal(file_plan{}.input("--matrix", "A.mtx").output("--solution", "./B.mtx"));
-  BOOST_TEST(why == "--solution file './B.mtx' is the --matrix file 'A.mtx' this command reads; write the output to another file");
+  BOOST_TEST(why == "--solution file './B.mtx' is the input 'A.mtx' (--matrix) this command reads; write the output to another file");
   BOOST_TEST(read("A.mtx") == "matrix");
 }
 
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(different_files_and_devices_pass) {
 }
 
 BOOST_AUTO_TEST_CASE(unwritable_outputs_are_refused_before_any_work) {
-  BOOST_TEST(refusal(file_plan{}.output("--json", "sub")) == "--json file 'sub' cannot be written: it is a directory");
+  BOOST_TEST(refusal(file_plan{}.output("--json", "sub")) == "--json file 'sub' cannot be written: Is a directory");
   BOOST_TEST(refusal(file_plan{}.output("--json", "missing/o.json")) ==
              "--json file 'missing/o.json' cannot be written: No such file or directory");
 }

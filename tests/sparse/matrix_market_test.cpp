@@ -183,7 +183,10 @@ BOOST_AUTO_TEST_CASE(a_vector_round_trips_bit_exactly_through_a_file) {
   scratch s;
   const std::vector<double> v{1.0 / 3.0, -0.0, 1e-310, std::numeric_limits<double>::max(), -2.5, 0.1 + 0.2};
   const auto file = s.dir / "x.mtx";
-  write_vector(file, v, "solution of bcsstk01");
+  {
+    std::ofstream out(file);
+    write_vector(out, v, "solution of bcsstk01");
+  }
   std::ifstream in(file);
   std::string first, second;
   std::getline(in, first);

@@ -23,8 +23,12 @@ std::vector<std::int64_t> doubling_sizes(std::int64_t k_max) {
 std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int64_t>& sizes, const tree_registry& trees,
                                  const operation& op, const run_options& options) {
   std::vector<sweep_row> rows;
+  bool stopped = false;
   auto measure = [&](const params& p, const char* name, std::int64_t& pes) {
     auto r = run_reduction(p, trees.find(name), op, options);
+    // Interrupted (Ctrl-C): its figures are partial; the sweep ends with the rows finished.
+    stopped = stopped || r.measured.status != run_status::ok;
+    if (stopped) return std::int64_t{0};
     if (r.steps != r.predicted || !r.correct)
       throw std::runtime_error(std::string(name) + " tree, K = " + std::to_string(p.items) + ": emulated " +
                                std::to_string(r.steps) + " steps, plan " + std::to_string(r.predicted) +
@@ -38,7 +42,8 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
     sweep_row row;
     row.items = k;
     row.delay_aware = measure(p, "delay-aware", row.delay_aware_pes);
-    row.binary = measure(p, "binary", row.binary_pes);
+    if (!stopped) row.binary = measure(p, "binary", row.binary_pes);
+    if (stopped) break;
     row.optimum = delay_aware_height(k, p.m, p.n, p.arity);
     row.logp = logp_summation_time(k, {p.m, 0, p.n});
     rows.push_back(row);

@@ -47,11 +47,4 @@ void write_vector(std::ostream& out, std::span<const double> v, std::string_view
   for (double x : v) it = fmt::format_to(it, "{:.17g}\n", x);
 }
 
-void write_vector(const std::filesystem::path& file, std::span<const double> v, std::string_view comment) {
-  std::ofstream out = detail::open_for_writing(file);
-  write_vector(out, v, comment);
-  out.close();
-  if (!out) throw format_error(fmt::format("{}: cannot write (disk full or the file went away?)", file.string()));
-}
-
 }  // namespace weft::sparse

@@ -25,11 +25,4 @@ std::ifstream open_for_reading(const std::filesystem::path& file) {
   return in;
 }
 
-std::ofstream open_for_writing(const std::filesystem::path& file) {
-  errno = 0;
-  std::ofstream out(file);
-  if (!out) cannot("writing", file, errno ? errno : EIO);
-  return out;
-}
-
 }  // namespace weft::sparse::detail

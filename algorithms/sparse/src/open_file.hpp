@@ -1,5 +1,5 @@
 #pragma once
-// Opening a Matrix Market file for the readers and the writer, refusing with the path and the
+// Opening a Matrix Market file for the readers, refusing with the path and the
 // system's reason when it cannot be opened.
 
 #include <filesystem>
@@ -8,6 +8,5 @@
 namespace weft::sparse::detail {
 
 std::ifstream open_for_reading(const std::filesystem::path& file);
-std::ofstream open_for_writing(const std::filesystem::path& file);
 
 }  // namespace weft::sparse::detail

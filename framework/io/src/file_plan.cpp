@@ -24,7 +24,7 @@ std::string quoted(const std::string& path) { return "'" + printable(path) + "'"
 // Can `id` be written, without touching it? A new file in its folder is created and removed
 // again (the target itself, existing or not, dangling symlink or not, is left alone).
 void probe(const std::string& option, const std::string& path, const file_identity& id) {
-  if (id.directory) cannot_write(option, path, "it is a directory");
+  if (id.directory) cannot_write(option, path, std::strerror(EISDIR));
   if (id.exists && !id.regular) {
     // A device or a pipe is written in place: open it the way the write will (a FIFO with no
     // reader answers ENXIO at once rather than blocking).
@@ -73,9 +73,9 @@ void file_plan::check() const {
       }
     for (const auto& in : inputs_)
       if (same_file(outs[i], identify(in.path)))
-        throw std::invalid_argument(outputs_[i].option + " file " + quoted(outputs_[i].path) + " is the " +
-                                    in.option + " file " + quoted(in.path) +
-                                    " this command reads; write the output to another file");
+        throw std::invalid_argument(outputs_[i].option + " file " + quoted(outputs_[i].path) + " is the input " +
+                                    quoted(in.path) + " (" + in.option +
+                                    ") this command reads; write the output to another file");
   }
 }
 

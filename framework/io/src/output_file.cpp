@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <streambuf>
 #include <vector>
 
@@ -22,7 +23,10 @@ namespace {
 // so the error names the system's reason (an ofstream only says "failed").
 class checked_buf : public std::streambuf {
  public:
-  explicit checked_buf(int fd) : fd_(fd), buffer_(1 << 16) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  explicit checked_buf(int fd, bool line_buffered = false)
+      : fd_(fd), buffer_(1 << 16), line_buffered_(line_buffered) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
   int error() const { return error_; }
   bool drain() {
     const char* p = pbase();
@@ -42,11 +46,17 @@ class checked_buf : public std::streambuf {
   }
 
  protected:
+  std::streamsize xsputn(const char* text, std::streamsize n) override {
+    std::streamsize done = std::streambuf::xsputn(text, n);
+    if (line_buffered_ && std::char_traits<char>::find(text, static_cast<std::size_t>(n), '\n') && !drain()) return 0;
+    return done;
+  }
   int_type overflow(int_type c) override {
     if (!drain()) return traits_type::eof();
     if (!traits_type::eq_int_type(c, traits_type::eof())) {
       *pptr() = traits_type::to_char_type(c);
       pbump(1);
+      if (line_buffered_ && c == '\n' && !drain()) return traits_type::eof();
     }
     return traits_type::not_eof(c);
   }
@@ -55,6 +65,7 @@ class checked_buf : public std::streambuf {
  private:
   int fd_;
   std::vector<char> buffer_;
+  bool line_buffered_;
   int error_ = 0;
 };
 
@@ -116,6 +127,8 @@ output_file::~output_file() {
 
 std::ostream& output_file::stream() { return s_->out; }
 
+const std::string& output_file::write_path() const { return s_->temp.empty() ? path_ : s_->temp; }
+
 void output_file::commit() {
   state& s = *s_;
   s.out.flush();
@@ -131,6 +144,28 @@ void output_file::commit() {
     fail(option_, path_, error);
   }
   s.done = true;
+}
+
+struct checked_stdout::state {
+  checked_buf buf{1, ::isatty(1) == 1};
+  std::streambuf* before = nullptr;
+};
+
+checked_stdout::checked_stdout() : s_(std::make_unique<state>()) {
+  std::cout.flush();
+  s_->before = std::cout.rdbuf(&s_->buf);
+}
+
+checked_stdout::~checked_stdout() {
+  s_->buf.drain();
+  std::cout.rdbuf(s_->before);
+}
+
+int checked_stdout::finish() {
+  std::cout.flush();
+  s_->buf.drain();
+  if (s_->buf.error() != 0) return s_->buf.error();
+  return std::cout ? 0 : EIO;
 }
 
 void write_output(const std::string& path, std::string_view option, const std::function<void(std::ostream&)>& fill) {

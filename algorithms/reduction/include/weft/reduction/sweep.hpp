@@ -28,7 +28,8 @@ struct sweep_row {
 std::vector<std::int64_t> doubling_sizes(std::int64_t k_max);
 
 /// Runs both trees for every K (base.items is ignored). Throws std::runtime_error if a run
-/// disagrees with its plan or with the sequential reduction.
+/// disagrees with its plan or with the sequential reduction. A run that does not end ok (Ctrl-C)
+/// ends the sweep: the rows finished before it are returned.
 std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int64_t>& sizes, const tree_registry& trees,
                                  const operation& op, const run_options& options = {});
 

@@ -41,8 +41,7 @@ std::vector<double> parse_vector(std::istream& in, const std::string& source,
                                  std::int64_t expected_length = -1);
 
 /// Writes `array real general` N x 1 with %.17g (round-trips exactly); a header comment line
-/// `% ` + comment if given. Throws format_error if the file cannot be written.
-void write_vector(const std::filesystem::path& file, std::span<const double> v, std::string_view comment = {});
+/// `% ` + comment if given. (Files are written through weft_io's output_file, whole or not at all.)
 void write_vector(std::ostream& out, std::span<const double> v, std::string_view comment = {});
 
 }  // namespace weft::sparse

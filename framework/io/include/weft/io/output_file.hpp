@@ -32,10 +32,30 @@ class output_file {
   /// Flushes, checks, closes and renames over the target. Throws write_error.
   void commit();
   const std::string& path() const { return path_; }
+  /// Where the bytes go until commit(): the temporary file (or the device itself), for a program
+  /// weft starts to write the content (gnuplot's "set output").
+  const std::string& write_path() const;
 
  private:
   struct state;
   std::string path_, option_;
+  std::unique_ptr<state> s_;
+};
+
+/// The report on standard output, checked like a file: while it lives, std::cout writes to file
+/// descriptor 1 through a checked buffer (flushed at each line on a terminal). finish() flushes
+/// and returns the first write error's errno, 0 if none; EPIPE (a reader like `head` that went
+/// away) is the caller's to treat as quiet.
+class checked_stdout {
+ public:
+  checked_stdout();
+  ~checked_stdout();
+  checked_stdout(const checked_stdout&) = delete;
+  checked_stdout& operator=(const checked_stdout&) = delete;
+  int finish();
+
+ private:
+  struct state;
   std::unique_ptr<state> s_;
 };
 

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The output layer as a user meets it (issue 22): for each case, the exit code, the one-line
+# message and the files on disk afterwards.
+#   output_files.sh WEFT DATA_DIR
+set -u
+weft=$(realpath "$1")
+data=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+failures=0
+fail() {
+  failures=$((failures + 1))
+  printf 'FAIL %s\n  %s\n' "$case_name" "$1"
+}
+# expect NAME EXIT REGEX -- ARGS...: runs weft, checks the exit code and that stderr matches REGEX.
+expect() {
+  case_name=$1
+  local want=$2 regex=$3
+  shift 4
+  err=$("$weft" "$@" 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" = "$want" ] || fail "exit $rc, want $want: $err"
+  [[ "$err" =~ $regex ]] || fail "stderr does not match '$regex': $err"
+}
+same() {  # same FILE TEXT: FILE still holds TEXT byte for byte
+  [ "$(cat "$1")" = "$2" ] || fail "$1 changed: $(head -c 200 "$1")"
+}
+machine=(-m ring:4 --alpha 1us)
+
+# An output naming an input, by any spelling, is refused before any work; the input is untouched.
+cp "$data/bcsstk02.mtx" A.mtx
+ln -s A.mtx A_link.mtx
+before=$(cat A.mtx)
+expect solution_over_matrix 2 "^weft: error: --solution file 'A.mtx' is the input 'A.mtx' \(--matrix\) this command reads" -- \
+  cg --matrix A.mtx -m ha-pacs-tca-cg --procs 2 --solution A.mtx
+same A.mtx "$before"
+expect solution_over_matrix_by_symlink 2 "^weft: error: --solution file 'A_link.mtx' is the input '" -- \
+  cg --matrix ./A.mtx -m ha-pacs-tca-cg --procs 2 --solution A_link.mtx
+same A.mtx "$before"
+expect json_over_matrix_by_absolute_path 2 "^weft: error: --json file '$work/A.mtx' is the input '" -- \
+  cg --matrix A.mtx -m ha-pacs-tca-cg --procs 2 --json "$work/A.mtx"
+same A.mtx "$before"
+printf 'node a\nnode b\na b\n' > g.txt
+mkdir -p sub
+expect dot_over_topology_file 2 "^weft: error: --dot file 'sub/../g.txt' is the" -- topo file:g.txt --dot sub/../g.txt
+same g.txt "$(printf 'node a\nnode b\na b')"
+
+# Two outputs naming one file by different spellings.
+echo old > o.json
+ln -s o.json o_link.json
+for other in ./o.json "$work/o.json" sub/../o.json o_link.json; do
+  expect "json_and_trace_as_$other" 2 "^weft: error: --json and --trace both name the file 'o.json'" -- \
+    run ring "${machine[@]}" --json o.json --trace "$other"
+done
+same o.json old
+
+# A failed write is an error naming the file and the reason; a full stdout too; a closed pipe is quiet.
+expect json_to_full_device 10 "^weft: error: --json file '/dev/full' cannot be written: No space left on device$" -- \
+  run ring "${machine[@]}" --json /dev/full
+case_name=stdout_full
+err=$("$weft" run ring "${machine[@]}" 2>&1 >/dev/full)
+rc=$?
+[ "$rc" = 10 ] || fail "exit $rc, want 10"
+[[ "$err" =~ ^weft:\ error:\ the\ report\ could\ not\ be\ written\ to\ standard\ output:\ No\ space\ left\ on\ device$ ]] || fail "$err"
+case_name=closed_pipe_is_quiet
+err=$( { "$weft" run alltoall -m torus:8x8 --alpha 1us 2>&1 1>&3 | head -c0; } 3>&1 | head -1 2>&1 >/dev/null)
+[ -z "$err" ] || fail "a closed pipe printed: $err"
+
+# A refused run touches nothing: a dangling symlink stays dangling, an old file stays.
+ln -s nowhere.json dangling.json
+echo kept > kept.csv
+expect refused_run_leaves_files 2 "^weft: error: --procs 9 does not fit machine ring:4" -- \
+  run ring -m ring:4 --procs 9 --json dangling.json
+[ -L dangling.json ] && [ ! -e nowhere.json ] || fail "the dangling symlink was changed"
+# ... and a finished run writes through it, as any program writing to a symlink does.
+expect run_writes_through_symlink 0 "" -- run ring "${machine[@]}" --json dangling.json
+[ -L dangling.json ] && grep -q '"status": "ok"' nowhere.json || fail "the report did not reach the symlink's target"
+
+# A cg run that finds A not positive definite does not write --solution.
+echo "earlier x" > x.mtx
+expect not_spd_keeps_solution 8 "--solution 'x.mtx' not written: the run found A not positive definite" -- \
+  cg --matrix "$data/bad/indefinite.mtx" -m full:2 --flops 1Gflops --solution x.mtx
+same x.mtx "earlier x"
+
+# A sweep stopped by a failing run keeps the rows it finished, in its own schema.
+echo "old sweep" > sweep.json
+expect coll_sweep_keeps_rows 4 "^weft: failed: " -- \
+  coll --op allreduce --sizes 8,16M -p 2 -m ring:2 --bandwidth 1B/s --json sweep.json --csv sweep.csv
+grep -q '"status": "failed"' sweep.json && grep -q '"bytes": 8,' sweep.json && grep -q '"stopped_at"' sweep.json ||
+  fail "sweep.json: $(cat sweep.json)"
+tail -1 sweep.csv | grep -q '^# stopped (failed) at machine ring:2, 2 PEs, 16777216 bytes: ' || fail "sweep.csv: $(cat sweep.csv)"
+[ "$(grep -c '^ring:2,allreduce' sweep.csv)" = 1 ] || fail "sweep.csv rows: $(cat sweep.csv)"
+
+# No temporary file is ever left behind.
+case_name=no_temporary_files
+leftovers=$(find . -name '.*.weft-*' -o -name '.weft-probe-*')
+[ -z "$leftovers" ] || fail "left: $leftovers"
+
+echo "output files: $failures failed"
+[ "$failures" = 0 ]
