@@ -220,20 +220,26 @@ int run_sweep(const transpose_options& o) {
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
   auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
-  if (interrupt_requested()) {
-    std::cerr << "weft: interrupted: the sweep stopped before its end; nothing written\n";
-    return interrupted_exit_code;
-  }
+  const bool stopped = interrupt_requested();  // the rows finished are kept, the last run's are not
   std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau
             << "; measured transfer time / lower bound t_LB (1 = optimal)\n"
                "P <= N: whole rows per PE; P > N: a row split over P/N PEs\n\n";
   print_ratio_table(std::cout, rows);
+  const std::string stop_line = "# stopped (interrupted) after " + std::to_string(rows.size()) + " rows: Ctrl-C\n";
   if (o.csv_file.empty()) {
     std::cout << "\n";
     write_csv(std::cout, rows);
+    if (stopped) std::cout << stop_line;
   } else {
-    write_file(o.csv_file, "--csv", [&](std::ostream& out) { write_csv(out, rows); });
+    write_file(o.csv_file, "--csv", [&](std::ostream& out) {
+      write_csv(out, rows);
+      if (stopped) out << stop_line;
+    });
     std::cout << "\nCSV written to " << o.csv_file << "\n";
+  }
+  if (stopped) {
+    std::cerr << "weft: interrupted: the sweep stopped after " << rows.size() << " rows; no plot drawn\n";
+    return interrupted_exit_code;
   }
   if (!o.plot_file.empty()) plot(rows, o.plot_file);
   return 0;

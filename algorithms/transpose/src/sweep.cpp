@@ -25,7 +25,14 @@ std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t 
       layout l(n, p);
       for (const auto& a : algorithms.entries()) {
         if (!a.runs_on(k)) continue;
-        auto m = measure(k, l, a.make(l, k), alpha, tau, options, routing);
+        measurement m;
+        try {
+          m = measure(k, l, a.make(l, k), alpha, tau, options, routing);
+        } catch (const std::runtime_error&) {
+          // Interrupted (Ctrl-C): the sweep ends with the rows it finished.
+          if (options.stop && options.stop->load()) return rows;
+          throw;
+        }
         sweep_row row{k, n, p, a.name, lower_bound(k, l), m.transfer, m.switching, m.makespan, m.max_link_elements, 0};
         row.ratio = ratio_to_bound(m.transfer, row.bound, tau);
         rows.push_back(std::move(row));

@@ -30,7 +30,8 @@ struct sweep_row {
 double ratio_to_bound(vtime transfer, const fraction& bound, byte_time tau);
 
 /// Measures every registered algorithm that runs on each machine, for each P in `pes` that makes
-/// a valid layout with `n` (others are skipped); every run with `options` and `routing`.
+/// a valid layout with `n` (others are skipped); every run with `options` and `routing`. Once
+/// `options.stop` is set (Ctrl-C), the rows finished so far are returned.
 std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t n, const std::vector<int>& pes,
                              const std::vector<machine_kind>& machines, vtime alpha, byte_time tau,
                              const run_options& options = {}, std::string_view routing = {});
