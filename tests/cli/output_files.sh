@@ -55,6 +55,18 @@ for other in ./o.json "$work/o.json" sub/../o.json o_link.json; do
 done
 same o.json old
 
+# An output over the file standard output was redirected to would replace the report.
+case_name=json_over_redirected_stdout
+err=$("$weft" run ring "${machine[@]}" --json out.txt 2>&1 >out.txt)
+rc=$?
+[ "$rc" = 2 ] || fail "exit $rc, want 2"
+[[ "$err" =~ ^weft:\ error:\ --json\ file\ \'out.txt\'\ is\ where\ standard\ output\ goes ]] || fail "$err"
+
+# ... but /dev/stdout named on purpose writes the JSON after the report, into the same file.
+case_name=json_to_dev_stdout_redirected
+"$weft" run ring "${machine[@]}" --json /dev/stdout >both.txt 2>&1 || fail "exit $?"
+grep -q '^status: ok' both.txt && grep -q '"status": "ok"' both.txt || fail "both.txt: $(head -c 300 both.txt)"
+
 # A failed write is an error naming the file and the reason; a full stdout too; a closed pipe is quiet.
 expect json_to_full_device 10 "^weft: error: --json file '/dev/full' cannot be written: No space left on device$" -- \
   run ring "${machine[@]}" --json /dev/full

@@ -35,8 +35,21 @@ std::string canonical_spot(const fs::path& p) {
 
 }  // namespace
 
+int standard_stream(const std::string& path) {
+  for (int fd : {1, 2}) {
+    const std::string n = std::to_string(fd);
+    for (const std::string& name : {std::string(fd == 1 ? "/dev/stdout" : "/dev/stderr"), "/dev/fd/" + n, "/proc/self/fd/" + n})
+      if (path == name) return fd;
+  }
+  return -1;
+}
+
 file_identity identify(const std::string& path) {
   file_identity id;
+  if (standard_stream(path) >= 0) {
+    id.exists = id.stream = true;
+    return id;
+  }
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0) {
     id.exists = true;

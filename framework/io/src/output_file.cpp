@@ -96,6 +96,14 @@ struct output_file::state {
 }
 
 output_file::output_file(std::string path, std::string option) : path_(std::move(path)), option_(std::move(option)) {
+  if (const int standard = standard_stream(path_); standard >= 0) {
+    // Through the descriptor itself, at its current offset: after the report printed so far.
+    if (standard == 1) std::cout.flush();
+    int fd = ::fcntl(standard, F_DUPFD_CLOEXEC, 3);
+    if (fd < 0) fail(option_, path_, errno);
+    s_ = std::make_unique<state>(fd);
+    return;
+  }
   file_identity id = identify(path_);
   if (id.directory) fail(option_, path_, EISDIR);
   if (id.exists && !id.regular) {

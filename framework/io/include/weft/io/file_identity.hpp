@@ -8,6 +8,7 @@ namespace weft::io {
 
 struct file_identity {
   bool exists = false;          ///< stat() found it (through symlinks)
+  bool stream = false;          ///< standard output or error named as a path: written in place
   bool regular = false;         ///< an ordinary file (or not there yet: it will be one)
   bool directory = false;
   unsigned long long device = 0, inode = 0;  ///< where it exists
@@ -16,6 +17,10 @@ struct file_identity {
   /// exist but are not regular (devices, pipes), which are written in place.
   std::string final_path;
 };
+
+/// 1 or 2 when `path` names standard output or error itself (/dev/stdout, /dev/fd/2,
+/// /proc/self/fd/1, ...): written through that descriptor, wherever it points; else -1.
+int standard_stream(const std::string& path);
 
 /// Resolves `path`; never throws (an unreadable folder leaves the lexical absolute path).
 file_identity identify(const std::string& path);
