@@ -48,7 +48,7 @@ sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& l
     if (on_point) on_point(r.measured);
     out.points.push_back(r.measured);
   }
-  out.sat = estimate_saturation(out.points);
+  out.sat = estimate_saturation(out.points, run.cycles - run.warmup);
   return out;
 }
 
