@@ -78,25 +78,39 @@ int run(const CLI::App& sub, traffic_options& o) {
   run.validate();  // again, with the shape: cycles x cycle must fit the virtual clock
   const node_id nodes = first.topo().compute_nodes();
   const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
+  std::int64_t replay_packets = 0;
+  std::string largest;  // "FILE:LINE (B, P packets)" of a replay's largest message, for a refusal
   if (replay) {  // the window is the trace's own unless given; its load is the one it offers
-    std::int64_t last = 0, flits = 0;
-    for (const auto& m : *pattern.trace()) {
-      last = std::max(last, m.ready.ps / run.shape.cycle.ps);
-      if (m.src_node != m.dst_node)
-        flits += std::max<std::int64_t>(1, (m.bytes + run.shape.packet_bytes() - 1) / run.shape.packet_bytes()) *
-                 run.shape.packet_flits;
-    }
-    if (!sub.count("--cycles")) run.cycles = last + 1;
+    const auto& trace = *pattern.trace();
+    if (!sub.count("--cycles")) run.cycles = traffic::replay_cycles(trace, run.shape);
     if (!sub.count("--warmup")) run.warmup = 0;
+    if (!sub.count("--cycles") && run.warmup >= run.cycles)  // name where the window came from
+      throw std::invalid_argument("--warmup " + std::to_string(run.warmup) + " must be below the trace's " +
+                                  std::to_string(run.cycles) + " cycles (its last message is sent in cycle " +
+                                  std::to_string(run.cycles - 1) + ", " + trace.path + ")");
     run.validate();
-    loads = {static_cast<double>(flits) / static_cast<double>(nodes) / static_cast<double>(run.cycles)};
+    const auto extent = traffic::measure_replay(trace, run.shape, run.cycles);
+    replay_packets = extent.packets;
+    loads = {static_cast<double>(extent.flits) / static_cast<double>(nodes) / static_cast<double>(run.cycles)};
+    largest = extent.packets > 0 ? trace.where(extent.largest) + " (" + std::to_string(trace.messages[extent.largest].bytes) +
+                                       " B, " + std::to_string(traffic::packets_of(trace.messages[extent.largest].bytes,
+                                                                                   run.shape.packet_bytes())) + " packets)"
+                                 : "";
   }
   const double max_load = std::min(1.0, *std::max_element(loads.begin(), loads.end()));
   for (auto& p : plan) {
     p.options = build_run_options(o.machine, *p.built, nodes);
     p.options.program_name = "traffic " + o.pattern;
-    p.options.traffic = traffic::memory_hint(nodes, max_load, run);
-    p.built->m.check_run(nodes, p.options);
+    // A replay's packets are known exactly: a 1 TiB message is 2^32 of them, refused here.
+    p.options.traffic = replay ? traffic::memory_hint_for_packets(nodes, replay_packets, run)
+                               : traffic::memory_hint(nodes, max_load, run);
+    try {
+      p.built->m.check_run(nodes, p.options);
+    } catch (const std::invalid_argument& e) {
+      if (largest.empty()) throw;
+      throw std::invalid_argument(std::string(e.what()) + "; the trace's " + std::to_string(replay_packets) +
+                                  " packets include its largest message, " + largest);
+    }
   }
   check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}});
 
