@@ -70,6 +70,9 @@ int run(const ccs_options& o) {
     }
   }
 
+  // Before any output: a log whose objectives would wrap is refused in one line.
+  if (machine) mapping::check_objective_range(sets, *machine);
+
   std::size_t calls = 0, messages = 0, largest = 0;
   std::int64_t bytes = 0;
   for (const auto& pe : log.pes) calls += pe.size();

@@ -36,6 +36,13 @@ void check_placement(const placement& p, int tasks, const machine_routes& machin
 /// traffic, sorted by (src, dst).
 std::vector<message> communication_graph(const ccs_result& sets);
 
+/// Refuses (std::invalid_argument) sets whose objectives could pass 2^63 − 1 on `machine`, for
+/// any placement: hop-bytes and TAHB ≤ Σ bytes × the longest route, max_link ≤ Σ bytes, TAC3 ≤
+/// Σ over sets of the largest message × the set's messages. The message names the log and the
+/// line of its largest message, so a log of 2^62-byte messages is refused, never summed into a
+/// negative figure.
+void check_objective_range(const ccs_result& sets, const machine_routes& machine);
+
 struct objective_values {
   std::int64_t hop_bytes = 0;
   std::int64_t tahb = 0;
