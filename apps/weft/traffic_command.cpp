@@ -107,9 +107,14 @@ int run(const CLI::App& sub, traffic_options& o) {
     try {
       p.built->m.check_run(nodes, p.options);
     } catch (const std::invalid_argument& e) {
-      if (largest.empty()) throw;
-      throw std::invalid_argument(std::string(e.what()) + "; the trace's " + std::to_string(replay_packets) +
-                                  " packets include its largest message, " + largest);
+      // The budget's advice names run's options (--bytes/--procs); traffic has its own.
+      std::string text = e.what();
+      const std::string run_advice = "; lower --bytes/--procs or raise --max-memory";
+      if (!text.ends_with(run_advice)) throw;
+      text.resize(text.size() - run_advice.size());
+      if (!replay) throw std::invalid_argument(text + "; lower --load or --cycles, or raise --max-memory");
+      throw std::invalid_argument(text + "; the trace's " + std::to_string(replay_packets) + " packets include its largest message, " +
+                                  largest + ": give --cycles to replay only the start, or raise --max-memory");
     }
   }
   check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}});
