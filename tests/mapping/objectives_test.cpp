@@ -179,4 +179,15 @@ BOOST_AUTO_TEST_CASE(objectives_that_could_pass_2_to_the_63_are_refused_naming_t
   BOOST_TEST(v.tac3_bytes == std::int64_t{1} << 60);  // no link shared
 }
 
+BOOST_AUTO_TEST_CASE(a_tac3_time_past_the_virtual_clock_is_refused_not_wrapped) {
+  objective_values v;
+  v.tac3_bytes = 2 * (std::int64_t{1} << 61);
+  v.tac3_per_ccs = {std::int64_t{1} << 61, std::int64_t{1} << 61};  // 2^61 B at 200 ps/B: each past 2^63 ps
+  BOOST_TEST(weft_test::refusal([&] { v.tac3(weft::parse_bandwidth("5GB/s", "B")); }) ==
+             "TAC3 of 4611686018427387904 bytes x collisions passes the virtual clock (" + weft::latest_time_text() +
+                 ") at this bandwidth: give a faster --bandwidth");
+  v.tac3_per_ccs = {1000, 1000};
+  BOOST_TEST(v.tac3(weft::parse_bandwidth("5GB/s", "B")).ps == 400000);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -68,7 +68,13 @@ void check_objective_range(const ccs_result& sets, const machine_routes& machine
 
 vtime objective_values::tac3(byte_time per_byte) const {
   vtime total{};
-  for (auto term : tac3_per_ccs) total += per_byte.serialize(term);
+  for (auto term : tac3_per_ccs) {
+    // serialize() saturates past the clock; a plain += of two such terms would wrap negative.
+    const vtime t = per_byte.serialize(term);
+    if (__builtin_add_overflow(total.ps, t.ps, &total.ps) || total.ps > latest_time.ps)
+      throw std::invalid_argument("TAC3 of " + std::to_string(tac3_bytes) + " bytes x collisions passes the virtual clock (" +
+                                  latest_time_text() + ") at this bandwidth: give a faster --bandwidth");
+  }
   return total;
 }
 

@@ -51,7 +51,8 @@ struct objective_values {
   std::int64_t tac3_bytes = 0;          ///< Σ_t max_m bytes · coll: TAC3 × B
   std::vector<std::int64_t> tac3_per_ccs;  ///< the terms of that sum
   std::vector<int> coll_per_ccs;        ///< the largest coll of each set (1: no two messages share a link)
-  /// TAC3 as a time: Σ_t of each term at `per_byte` (the link's time per byte, 1/B).
+  /// TAC3 as a time: Σ_t of each term at `per_byte` (the link's time per byte, 1/B). Throws
+  /// std::invalid_argument when it passes the virtual clock (latest_time), never wrapping.
   vtime tac3(byte_time per_byte) const;
 };
 
