@@ -62,7 +62,6 @@ std::int64_t replay_cycles(const message_trace& trace, const packet_shape& shape
 
 replay_extent measure_replay(const message_trace& trace, const packet_shape& shape, std::int64_t cycles) {
   replay_extent e;
-  std::int64_t most = 0;
   for (std::size_t i = 0; i < trace.messages.size(); ++i) {
     const auto& m = trace.messages[i];
     if (m.src_node == m.dst_node || m.ready.ps / shape.cycle.ps >= cycles) continue;
@@ -73,8 +72,8 @@ replay_extent measure_replay(const message_trace& trace, const packet_shape& sha
       throw std::invalid_argument(trace.where(i) + ": bytes " + std::to_string(m.bytes) +
                                   ": the trace's flits up to this message (" +
                                   std::to_string(shape.packet_bytes()) + " B packets) pass 2^63 - 1");
-    if (packets > most) {
-      most = packets;
+    if (packets > e.largest_packets) {
+      e.largest_packets = packets;
       e.largest = i;
     }
   }

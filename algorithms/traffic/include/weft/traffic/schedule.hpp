@@ -49,6 +49,7 @@ std::int64_t replay_cycles(const message_trace& trace, const packet_shape& shape
 struct replay_extent {
   std::int64_t packets = 0, flits = 0;
   std::size_t largest = 0;  ///< index of the message with the most packets
+  std::int64_t largest_packets = 0;
 };
 /// Throws std::invalid_argument "FILE:LINE: ..." at the message where the trace's packets or
 /// flits pass 2^63 − 1: such sums are refused, never wrapped.
