@@ -57,7 +57,13 @@ std::vector<double> make_rhs(const std::string& spec, std::int64_t rows) {
     for (auto& v : b) v = static_cast<double>(gen() >> 11) * 0x1.0p-53;
     return b;
   }
-  return sparse::read_vector(spec, rows);
+  auto b = sparse::read_vector(spec, rows);
+  try {  // refused here, naming the file: the library's message does not know where b came from
+    cg::check_rhs(b);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("--rhs " + spec + ": " + e.what());
+  }
+  return b;
 }
 
 cg::preconditioner parse_precond(const std::string& text) {
@@ -90,6 +96,9 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
   // or spin makes of the model's charge.
   p.compute = on_ranks ? cg::compute_mode::model : parse_compute(s.compute);
   if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
+  // 0 is the library's "not given" (10 x rows); typed, it would be ignored: refused like --iterations 0.
+  if (sub.count("--max-iter") && p.max_iter < 1)
+    throw std::invalid_argument(fmt::format("--max-iter {} must be at least 1 (leave it out for 10 x rows)", p.max_iter));
   if (sub.count("--iterations") && p.fixed_iterations < 1)
     throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
   for (const char* ignored : {"--tol", "--max-iter"})
@@ -179,7 +188,8 @@ command_runner add_cg_command(CLI::App& app) {
   auto s = std::make_shared<state>();
   auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
   sub->footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 9 not converged (--max-iter "
+              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 10 overflow (a dot product "
+              "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
               "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
   auto* matrix = sub->add_option("--matrix", s->matrix, "Matrix Market file (coordinate, symmetric positive definite)");
   auto* generate = sub->add_option("--generate", s->generate, "generated matrix: poisson2d:N, poisson3d:N, banded:ROWS,NNZ[,SEED]");
@@ -187,7 +197,7 @@ command_runner add_cg_command(CLI::App& app) {
   sub->add_option("--rhs", s->rhs, "right-hand side: ones, random[:SEED] or a Matrix Market vector file")
       ->capture_default_str();
   sub->add_option("--tol", s->p.tol, "stop when ||r|| / ||b|| falls below this (0 < tol < 1)")->capture_default_str();
-  sub->add_option("--max-iter", s->p.max_iter, "stop after this many iterations (0: 10 x rows)")->capture_default_str();
+  sub->add_option("--max-iter", s->p.max_iter, "stop after this many iterations, at least 1 (default: 10 x rows)");
   sub->add_option("--iterations", s->p.fixed_iterations, "run exactly N iterations (timing, as the paper's 1,000)");
   sub->add_option("--precond", s->precond, "none or jacobi")->capture_default_str();
   sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)")

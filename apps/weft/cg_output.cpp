@@ -50,6 +50,12 @@ nlohmann::json row_json(const cg_row& r) {
 
 std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
 
+/// A residual as text; one that is not a number (after an overflow) is shown as `none`, never
+/// as "nan" or "inf" passed off as a figure (the JSON has null).
+std::string residual_text(double r, int digits, std::string_view none = "-") {
+  return std::isfinite(r) ? fmt::format("{:.{}e}", r, digits) : std::string(none);
+}
+
 }  // namespace
 
 void print_cg_header(std::ostream& out, const cg_matrix_info& m, const cg::params& p, std::string_view kernels) {
@@ -70,8 +76,9 @@ void print_cg_row(std::ostream& out, const cg_row& r) {
   const auto& o = r.out;
   std::string status(cg::to_string(o.status));
   if (o.status == cg::stop_reason::not_spd) status += fmt::format("@{}", o.not_spd_iteration);
-  out << fmt::format("  {:>5} {:>15} {:>6} {:>10.3e} {:>12} {:>9} |{:>34} {:>8} {:>9} {:>8} {:>9} {:>9}\n", r.procs,
-                     status, o.iterations, o.relative_residual, us(o.makespan), us(iteration_time(o)),
+  if (o.status == cg::stop_reason::overflow) status += fmt::format("@{}", o.iterations);
+  out << fmt::format("  {:>5} {:>15} {:>6} {:>10} {:>12} {:>9} |{:>34} {:>8} {:>9} {:>8} {:>9} {:>9}\n", r.procs,
+                     status, o.iterations, residual_text(o.relative_residual, 3), us(o.makespan), us(iteration_time(o)),
                      us(per_iteration(o.rank0[0], o.iterations)), us(per_iteration(o.rank0[1], o.iterations)),
                      us(per_iteration(o.rank0[2], o.iterations)), us(per_iteration(o.rank0[3], o.iterations)),
                      us(per_iteration(o.rank0[4], o.iterations)), us(per_iteration(o.rank0[5], o.iterations)));
@@ -117,8 +124,8 @@ void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows, const swee
   out << "\n";
   for (const auto& r : rows) {
     const auto& o = r.out;
-    out << fmt::format("{},{},{},{},{:.6e},{},{}", r.machine, r.procs, cg::to_string(o.status), o.iterations,
-                       o.relative_residual, us(o.makespan), us(iteration_time(o)));
+    out << fmt::format("{},{},{},{},{},{},{}", r.machine, r.procs, cg::to_string(o.status), o.iterations,
+                       residual_text(o.relative_residual, 6, ""), us(o.makespan), us(iteration_time(o)));
     for (auto ph : all_phases) out << "," << us(per_iteration(o.rank0[static_cast<std::size_t>(ph)], o.iterations));
     out << "\n";
   }
@@ -152,11 +159,18 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
   write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows); });
   write_file(in.plot_file, "--plot", [&](std::ostream& out) { write_cg_svg(out, in.info, rows); });
   // Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0 (8) wins
-  // over one that used up --max-iter without meeting --tol (9).
+  // over one that used up --max-iter without meeting --tol (9); an overflow (10) over both: its
+  // figures are not numbers at all.
   int code = 0;
   for (const auto& r : rows) {
-    if (r.out.status == cg::stop_reason::not_spd) {
-      code = 8;
+    if (r.out.status == cg::stop_reason::overflow) {
+      code = 10;
+      std::cerr << fmt::format("weft cg: overflow: a dot product (r'z, p'Ap or ||r||^2) overflowed a double at iteration {} "
+                               "on {} PEs ({}): the matrix or b is too large for doubles (not a sign that it is not "
+                               "positive definite); scale them down\n",
+                               r.out.iterations, r.procs, r.machine);
+    } else if (r.out.status == cg::stop_reason::not_spd) {
+      code = code == 10 ? code : 8;
       std::cerr << fmt::format("weft cg: not-spd: p'Ap <= 0 at iteration {} on {} PEs ({}): the matrix is not "
                                "positive definite\n",
                                r.out.not_spd_iteration, r.procs, r.machine);

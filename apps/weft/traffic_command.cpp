@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli_output.hpp"
@@ -40,6 +41,48 @@ std::vector<std::string> split_routings(const std::string& text) {
   for (const auto& r : out)
     if (r.empty() && out.size() > 1) throw std::invalid_argument("--routing '" + text + "' has an empty name in its list");
   return out;
+}
+
+/// What a replay runs: the trace's window unless --cycles is given (its load is the one it
+/// offers), every refusal naming the trace's line rather than an option the user did not type.
+struct replay_plan {
+  double load = 0;
+  std::int64_t packets = 0;
+  std::string largest;  ///< "FILE:LINE (B, P packets)" of its largest message, for a refusal
+};
+
+replay_plan plan_replay(const CLI::App& sub, const traffic::message_trace& trace, traffic::params& run, node_id nodes) {
+  if (!sub.count("--cycles")) run.cycles = traffic::replay_cycles(trace, run.shape);
+  if (!sub.count("--warmup")) run.warmup = 0;
+  if (!sub.count("--cycles") && run.warmup >= run.cycles)
+    throw std::invalid_argument("--warmup " + std::to_string(run.warmup) + " must be below the trace's " +
+                                std::to_string(run.cycles) + " cycles (its last message is sent in cycle " +
+                                std::to_string(run.cycles - 1) + ", " + trace.path + ")");
+  run.validate();
+  const auto e = traffic::measure_replay(trace, run.shape, run.cycles);
+  replay_plan out;
+  out.load = static_cast<double>(e.flits) / static_cast<double>(nodes) / static_cast<double>(run.cycles);
+  out.packets = e.packets;
+  if (e.packets > 0)
+    out.largest = trace.where(e.largest) + " (" + std::to_string(trace.messages[e.largest].bytes) + " B, " +
+                  std::to_string(e.largest_packets) + " packets)";
+  return out;
+}
+
+/// machine::check_run, its refusal advising traffic's own options rather than run's --bytes/--procs.
+void check_memory(const machine& m, node_id nodes, const run_options& options, const replay_plan* replay) {
+  try {
+    m.check_run(nodes, options);
+  } catch (const std::invalid_argument& e) {
+    std::string text = e.what();
+    const std::string run_advice = "; lower --bytes/--procs or raise --max-memory";
+    if (!text.ends_with(run_advice)) throw;
+    text.resize(text.size() - run_advice.size());
+    if (!replay) throw std::invalid_argument(text + "; lower --load or --cycles, or raise --max-memory");
+    throw std::invalid_argument(text + "; the trace's " + std::to_string(replay->packets) +
+                                " packets include its largest message, " + replay->largest +
+                                ": give --cycles to replay only the start, or raise --max-memory");
+  }
 }
 
 struct planned {
@@ -97,25 +140,19 @@ int run(const CLI::App& sub, traffic_options& o) {
   run.validate();  // again, with the shape: cycles x cycle must fit the virtual clock
   const node_id nodes = first.topo().compute_nodes();
   const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
-  if (replay) {  // the window is the trace's own unless given; its load is the one it offers
-    std::int64_t last = 0, flits = 0;
-    for (const auto& m : *pattern.trace()) {
-      last = std::max(last, m.ready.ps / run.shape.cycle.ps);
-      if (m.src_node != m.dst_node)
-        flits += std::max<std::int64_t>(1, (m.bytes + run.shape.packet_bytes() - 1) / run.shape.packet_bytes()) *
-                 run.shape.packet_flits;
-    }
-    if (!sub.count("--cycles")) run.cycles = last + 1;
-    if (!sub.count("--warmup")) run.warmup = 0;
-    run.validate();
-    loads = {static_cast<double>(flits) / static_cast<double>(nodes) / static_cast<double>(run.cycles)};
+  std::optional<replay_plan> replayed;
+  if (replay) {
+    replayed = plan_replay(sub, *pattern.trace(), run, nodes);
+    loads = {replayed->load};
   }
   const double max_load = std::min(1.0, *std::max_element(loads.begin(), loads.end()));
   for (auto& p : plan) {
     p.options = build_run_options(o.machine, *p.built, nodes);
     p.options.program_name = "traffic " + o.pattern;
-    p.options.traffic = traffic::memory_hint(nodes, max_load, run);
-    p.built->m.check_run(nodes, p.options);
+    // A replay's packets are known exactly: a 1 TiB message is 2^32 of them, refused here.
+    p.options.traffic = replayed ? traffic::memory_hint_for_packets(nodes, replayed->packets, run)
+                                 : traffic::memory_hint(nodes, max_load, run);
+    check_memory(p.built->m, nodes, p.options, replayed ? &*replayed : nullptr);
   }
   auto inputs = machine_inputs(o.machine);
   if (replay) inputs.emplace_back("--pattern", o.pattern.substr(6));

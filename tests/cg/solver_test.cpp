@@ -178,6 +178,36 @@ BOOST_AUTO_TEST_CASE(a_matrix_that_is_not_positive_definite_stops_with_its_itera
   BOOST_TEST(out.not_spd_iteration == 1);
   BOOST_TEST(!out.converged);
   BOOST_TEST(std::isfinite(out.relative_residual));
+  BOOST_TEST(!out.solution_usable());  // weft cg writes no --solution after not-spd
+}
+
+BOOST_AUTO_TEST_CASE(a_dot_product_that_overflows_is_an_overflow_not_a_matrix_that_is_not_positive_definite) {
+  // diag(1e308, 1e308), b = (10, 10): ||b||^2 = 200 is fine, but p'Ap = 2 x 100 x 1e308 is not a
+  // double. Before issue 22 this NaN read as p'Ap <= 0: "not-spd".
+  sparse::csr_matrix a;
+  a.rows = a.cols = 2;
+  a.row_start = {0, 1, 2};
+  a.col = {0, 1};
+  a.val = {1e308, 1e308};
+  const std::vector<double> b(2, 10.0);
+  auto out = solve(a, b, 2);
+  BOOST_TEST_REQUIRE(out.run.status == weft::run_status::ok);
+  BOOST_TEST((out.status == cg::stop_reason::overflow));
+  BOOST_TEST(cg::to_string(out.status) == "overflow");
+  BOOST_TEST(out.iterations == 1);
+  BOOST_TEST(!out.converged);
+  BOOST_TEST(!out.solution_usable());
+  BOOST_TEST(std::isnan(out.recurrence_residual));  // no figure: written as null, shown as '-'
+}
+
+BOOST_AUTO_TEST_CASE(a_right_hand_side_whose_norm_overflows_is_refused_with_its_largest_entry_and_the_fix) {
+  const std::vector<double> b{1, -1e308, 1, 1};
+  BOOST_CHECK_EXCEPTION(cg::check_rhs(b), std::invalid_argument, [](const std::invalid_argument& e) {
+    return std::string(e.what()) ==
+           "the right-hand side is too large: ||b||^2 overflows a double (its largest entry is -1e+308, row 2); scale b "
+           "down (x scales with it)";
+  });
+  cg::check_rhs(std::vector<double>{1e153, 1e153});  // ||b||^2 = 2e306 fits: no refusal
 }
 
 BOOST_AUTO_TEST_CASE(bad_inputs_are_refused_before_the_run) {

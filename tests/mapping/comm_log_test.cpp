@@ -99,4 +99,24 @@ BOOST_AUTO_TEST_CASE(a_log_built_in_memory_is_checked_like_a_file) {
              "mem: PE 0 send (call 0) to PE 1 (tag 0) has no matching receive on PE 1");
 }
 
+BOOST_AUTO_TEST_CASE(sent_bytes_whose_sum_passes_2_to_the_63_are_refused_at_the_line_that_passes_it) {
+  // Issue 22: one 2^63 - 1 byte send and one more byte; summed unchecked they wrap negative.
+  BOOST_TEST(refusal_of(R"({"pe":0,"call":"send","peer":1,"bytes":9223372036854775807}
+{"pe":1,"call":"recv","peer":0,"bytes":9223372036854775807}
+{"pe":1,"call":"send","peer":0,"bytes":1}
+{"pe":0,"call":"recv","peer":1,"bytes":1}
+)") == "t.jsonl:3: PE 1 send: bytes 1 brings the log's sent bytes past 2^63 - 1");
+}
+
+BOOST_AUTO_TEST_CASE(a_crlf_log_reads_like_an_lf_one_and_an_odd_call_name_is_shown_escaped) {
+  const auto log = parse("{\"pe\":0,\"call\":\"send\",\"peer\":1,\"bytes\":8}\r\n{\"pe\":1,\"call\":\"recv\",\"peer\":0,\"bytes\":8}\r\n");
+  BOOST_TEST(log.pes[1][0].bytes == 8);
+  BOOST_TEST(refusal_of("{\"pe\":0,\"call\":\"se\\u0000nd\",\"peer\":1,\"bytes\":8}\n") ==
+             "t.jsonl:1: PE 0 se\\0nd: unknown call 'se\\0nd' (known: send, isend, recv, irecv, wait, collective)");
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_given_as_a_log_is_named_as_one) {
+  BOOST_TEST(weft_test::refusal([] { read_comm_log_file("."); }) == "communication log '.' is a directory, not a file");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -160,4 +160,34 @@ BOOST_AUTO_TEST_CASE(placements_that_are_not_one_to_one_are_refused) {
   BOOST_TEST(weft_test::refusal([] { machine_routes::from_spec("torus:4x4", "minimal-adaptive"); }).find("is adaptive") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(objectives_that_could_pass_2_to_the_63_are_refused_naming_the_largest_message) {
+  // 2^62 bytes from task 0 to task 2 on ring:4: 2 hops would make hop-bytes 2^63, negative once
+  // wrapped. The bound is for any placement (ring:4's longest route is 2 hops).
+  const auto ring = machine_routes::from_spec("ring:4");
+  BOOST_TEST(ring.diameter() == 2);
+  auto sets = sets_of(4, {{{0, 2, std::int64_t{1} << 62, 7}}});
+  sets.source = "big.jsonl";
+  const std::string refused = "big.jsonl:7: a message of 4611686018427387904 B (PE 0 to PE 2), the log's largest: with the "
+                              "log's other messages, hop-bytes on ring:4 (routing dimension-order) could pass 2^63 - 1";
+  BOOST_TEST(weft_test::refusal([&] { objective_evaluator e(sets, ring); }) == refused);
+  BOOST_TEST(weft_test::refusal([&] { check_objective_range(sets, ring); }) == refused);
+  // 2^60 bytes twice in one set: the bound (2^61 x 2 hops, 2^61 for TAC3) fits, and the values are exact.
+  auto fits = sets_of(4, {{{0, 1, std::int64_t{1} << 60}, {1, 2, std::int64_t{1} << 60}}});
+  objective_evaluator e(fits, ring);
+  const auto v = e.evaluate(identity_placement(4));
+  BOOST_TEST(v.hop_bytes == std::int64_t{1} << 61);  // two 1-hop messages of 2^60
+  BOOST_TEST(v.tac3_bytes == std::int64_t{1} << 60);  // no link shared
+}
+
+BOOST_AUTO_TEST_CASE(a_tac3_time_past_the_virtual_clock_is_refused_not_wrapped) {
+  objective_values v;
+  v.tac3_bytes = 2 * (std::int64_t{1} << 61);
+  v.tac3_per_ccs = {std::int64_t{1} << 61, std::int64_t{1} << 61};  // 2^61 B at 200 ps/B: each past 2^63 ps
+  BOOST_TEST(weft_test::refusal([&] { v.tac3(weft::parse_bandwidth("5GB/s", "B")); }) ==
+             "TAC3 of 4611686018427387904 bytes x collisions passes the virtual clock (" + weft::latest_time_text() +
+                 ") at this bandwidth: give a faster --bandwidth");
+  v.tac3_per_ccs = {1000, 1000};
+  BOOST_TEST(v.tac3(weft::parse_bandwidth("5GB/s", "B")).ps == 400000);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -174,9 +174,29 @@ BOOST_AUTO_TEST_CASE(an_unreadable_file_is_refused_with_its_path) {
   scratch s;
   const auto missing = s.dir / "missing.mtx";
   BOOST_TEST(format_refusal([&] { read_matrix_market(missing); }) ==
-             missing.string() + ": cannot open for reading (No such file or directory)");
+             "Matrix Market file '" + missing.string() + "' cannot be read: No such file or directory");
   BOOST_TEST(format_refusal([&] { read_vector(s.dir); }) ==
-             s.dir.string() + ": cannot open for reading (Is a directory)");
+             "Matrix Market file '" + s.dir.string() + "' is a directory, not a file");
+}
+
+BOOST_AUTO_TEST_CASE(repeated_entries_that_sum_past_the_largest_double_are_refused) {
+  // Each value is finite (1e308), their sum is not: a coordinate file sums repeats.
+  BOOST_TEST(refusal_of(general + "2 2 2\n1 2 1e308\n1 2 1e308\n") ==
+             "A.mtx: the entries repeated at (1,2) sum past the largest double (1.8e308); a coordinate file sums "
+             "repeats: scale the values down");
+  std::istringstream in("%%MatrixMarket matrix coordinate real general\n3 1 2\n2 1 -1e308\n2 1 -1e308\n");
+  BOOST_TEST(format_refusal([&] { parse_vector(in, "b.mtx", 3); }) ==
+             "b.mtx: the entries repeated at (2,1) sum past the largest double (1.8e308); a coordinate file sums "
+             "repeats: scale the values down");
+}
+
+BOOST_AUTO_TEST_CASE(numbers_past_64_bits_and_nul_bytes_are_named_as_such) {
+  BOOST_TEST(refusal_of(general + "3 99999999999999999999 1\n") ==
+             "A.mtx:2: column count '99999999999999999999' is past a 64-bit whole number (2^63 - 1) (size line: ROWS "
+             "COLS ENTRIES)");
+  BOOST_TEST(refusal_of(general + "3 3 1\n1 1 1" + std::string("\0x", 2) + "\n") ==
+             "A.mtx:3: value '1\\0x' is not a number");
+  BOOST_TEST(refusal_of(general + "3 3 1\r\n1 1 1\r\n").empty());  // CRLF reads like LF
 }
 
 BOOST_AUTO_TEST_CASE(a_vector_round_trips_bit_exactly_through_a_file) {

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -62,6 +63,7 @@ BOOST_AUTO_TEST_CASE(a_run_records_every_message_received_and_the_log_reads_back
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_log_is_refused_naming_the_file_and_the_line) {
+  BOOST_TEST(weft_test::refusal([] { read_message_log("."); }) == "message log '.' is a directory, not a file");
   BOOST_TEST(weft_test::refusal([] { read_message_log("no_such_log.csv"); }) ==
              "message log 'no_such_log.csv' cannot be read: No such file or directory");
   const auto header = temp_file("header", "a,b\n");
@@ -99,5 +101,59 @@ BOOST_AUTO_TEST_CASE(a_trace_becomes_the_packets_its_messages_fill_created_in_th
 
   weft::machine small("ring:2", fast_links());
   BOOST_TEST(weft_test::refusal([&] { pattern::parse("trace:" + path, node_grid::of(small.topo()), "ring:2"); }) ==
-             "--pattern trace:" + path + ": a message goes from node 1 to node 2, but ring:2 has 2 nodes");
+             path + ":3: a message goes from node 1 to node 2, but ring:2 has 2 nodes");
+}
+
+namespace {
+
+const std::string log_header = "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps\n";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_crlf_log_reads_like_an_lf_one_and_keeps_the_line_of_each_message) {
+  const auto path = temp_file("crlf", "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps\r\n0,1,0,1,0,8,0,5\r\n\r\n"
+                                      "1,0,1,0,0,9,7,9\r\n");
+  const auto t = read_message_trace(path);
+  BOOST_REQUIRE(t.messages.size() == 2u);
+  BOOST_TEST(t.messages[1].bytes == 9);
+  BOOST_TEST(t.where(1) == path + ":4");  // the blank line counts
+}
+
+BOOST_AUTO_TEST_CASE(a_field_with_a_nul_byte_is_quoted_whole) {
+  const auto path = temp_file("nul", log_header + std::string("0,1,0,1,0,1\0""2,0,5\n", 18));
+  BOOST_TEST(weft_test::refusal([&] { read_message_log(path); }) ==
+             path + ":2: bytes '1\\02' is not a whole number from 0 to 9223372036854775807");
+}
+
+BOOST_AUTO_TEST_CASE(a_message_near_2_to_the_63_bytes_fills_its_packets_and_does_not_wrap_to_one) {
+  constexpr std::int64_t max = std::numeric_limits<std::int64_t>::max();
+  BOOST_TEST(packets_of(max, 256) == (std::int64_t{1} << 55));  // 2^63 - 1 bytes: 2^55 packets, rounded up
+  BOOST_TEST(packets_of(max, 1) == max);
+  BOOST_TEST(packets_of(0, 256) == 1);
+  BOOST_TEST(packets_of(257, 256) == 2);
+}
+
+BOOST_AUTO_TEST_CASE(a_replay_counts_its_packets_and_refuses_a_sum_past_2_to_the_63_naming_the_line) {
+  const auto path = temp_file("huge", log_header + "0,1,0,1,0,1099511627776,0,5\n1,1,1,1,0,5,0,5\n"
+                                                   "1,0,1,0,0,9223372036854775807,3000,9000\n");
+  const auto t = read_message_trace(path);
+  packet_shape shape;  // 16 flits of 16 B
+  const auto e = measure_replay(t, shape, 10);
+  BOOST_TEST(e.packets == (std::int64_t{1} << 32) + (std::int64_t{1} << 55));  // the same-node message adds none
+  BOOST_TEST(e.flits == e.packets * 16);
+  BOOST_TEST(e.largest == 2u);
+  BOOST_TEST(measure_replay(t, shape, 3).packets == (std::int64_t{1} << 32));  // cycle 3 is outside 3 cycles
+  shape.flit_bytes = 1;  // 16 B packets: 2^59 of them at line 4, 2^63 flits
+  BOOST_TEST(weft_test::refusal([&] { measure_replay(t, shape, 10); }) ==
+             path + ":4: bytes 9223372036854775807: the trace's flits up to this message (16 B packets) pass 2^63 - 1");
+}
+
+BOOST_AUTO_TEST_CASE(a_trace_too_long_to_replay_is_refused_naming_its_last_message_not_cycles) {
+  const auto path = temp_file("late", log_header + "0,1,0,1,0,8,0,5\n0,1,0,1,0,8,9000000000000000000,5\n0,1,0,1,0,8,7,9\n");
+  const auto t = read_message_trace(path);
+  BOOST_TEST(weft_test::refusal([&] { replay_cycles(t, packet_shape{}); }) ==
+             path + ":3: ready_ps 9000000000000000000 is in cycle 9000000000000000 of 1.000 ns: replaying up to it passes "
+                    "what a traffic run may last (10^9 cycles, about 13 days); give --cycles to replay only the start");
+  const auto ok = read_message_trace(temp_file("ok", log_header + "0,1,0,1,0,8,7500,9\n0,1,0,1,0,8,2000,9\n"));
+  BOOST_TEST(replay_cycles(ok, packet_shape{}) == 8);
 }

@@ -56,7 +56,7 @@ outcome assemble(const sparse::csr_matrix& a, std::span<const double> b, const p
     for (std::size_t ph = 0; ph < phase_count; ++ph) out.slowest[ph] = max(out.slowest[ph], r.time[ph]);
   }
   out.relative_residual = true_residual(a, b, out.x);
-  out.converged = out.status != stop_reason::not_spd && out.relative_residual < p.tol;
+  out.converged = out.solution_usable() && out.relative_residual < p.tol;
   if (out.status == stop_reason::converged && !out.converged) out.status = stop_reason::inaccurate;
   return out;
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "kernel_costs.hpp"
 #include "weft/coll/collectives.hpp"
@@ -50,7 +51,7 @@ class solver {
     // Before the loop (x0 = 0, r0 = b): ||r0|| = ||b||. Charged, but kept apart from the
     // iterations' phases so that "per iteration" means the loop's cost (out.setup).
     const breakdown before = time_;
-    const double norm0 = std::sqrt(sum(local_dot(r_, r_)));
+    const double norm0 = std::sqrt(sum(local_dot(r_, r_)));  // check_rhs() made it finite
     for (std::size_t ph = 0; ph < phase_count; ++ph) {
       out.setup += time_[ph] - before[ph];
       time_[ph] = before[ph];
@@ -70,6 +71,9 @@ class solver {
         z = z_;
       }
       const double rho = sum(local_dot(r_, z));
+      // An infinite or NaN reduction is an overflow, not a verdict on A: stop and say so. Every PE
+      // sees the same bits (an allreduce), so every PE stops here together.
+      if (!frozen && !std::isfinite(rho)) return overflowed(out, k);
       // Past convergence (--iterations N beyond what the matrix needs) ρ and p'Ap shrink into
       // the subnormals and their quotients lose all meaning: from the first iteration whose
       // values are no longer normal numbers the arithmetic is frozen (α = β = 0) while every
@@ -87,6 +91,7 @@ class solver {
         sparse::multiply(a_, gathered_, q_);
       });
       const double pq = sum(local_dot(dir_, q_));
+      if (!frozen && !std::isfinite(pq)) return overflowed(out, k);
       frozen = frozen || (met_tol && !(std::isnormal(pq) && pq > 0));
       if (!frozen && !(pq > 0) && rho > 0) {  // p'Ap <= 0 with p != 0: A is not positive definite
         out.status = stop_reason::not_spd;
@@ -102,6 +107,7 @@ class solver {
         for (std::size_t i = 0; i < n_; ++i) r_[i] -= alpha * q_[i];
       });
       const double now = std::sqrt(sum(local_dot(r_, r_))) / norm0;
+      if (!frozen && !std::isfinite(now)) return overflowed(out, k);
       if (!frozen) rel = now;
       out.iterations = k;
       met_tol = met_tol || rel < p_.tol;
@@ -118,6 +124,15 @@ class solver {
   }
 
  private:
+  pe_result overflowed(pe_result& out, int k) {
+    out.status = stop_reason::overflow;
+    out.iterations = k;
+    out.recurrence_residual = std::numeric_limits<double>::quiet_NaN();
+    out.x = std::move(x_);
+    out.time = time_;
+    return std::move(out);
+  }
+
   std::int64_t n() const { return static_cast<std::int64_t>(n_); }
 
   double local_dot(std::span<const double> u, std::span<const double> v) {

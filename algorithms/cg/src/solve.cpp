@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,7 @@ std::string_view to_string(stop_reason s) {
     case stop_reason::iterations_done: return "iterations-done";
     case stop_reason::not_spd: return "not-spd";
     case stop_reason::inaccurate: return "inaccurate";
+    case stop_reason::overflow: return "overflow";
   }
   return "?";
 }
@@ -40,12 +42,8 @@ void check(const sparse::csr_matrix& a, std::span<const double> b, int procs, co
   if (static_cast<std::int64_t>(b.size()) != a.rows)
     throw std::invalid_argument(
         fmt::format("the right-hand side has {} entries; the matrix has {} rows", b.size(), a.rows));
-  bool zero = true;
-  for (double v : b) {
-    if (!std::isfinite(v)) throw std::invalid_argument("the right-hand side holds a non-finite value");
-    zero = zero && v == 0;
-  }
-  if (zero) throw std::invalid_argument("the right-hand side is zero: x = 0, and ||b - Ax|| / ||b|| is undefined");
+  check_rhs(b);
+  if (std::all_of(b.begin(), b.end(), [](double v) { return v == 0; })) throw std::invalid_argument("the right-hand side is zero: x = 0, and ||b - Ax|| / ||b|| is undefined");
   if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {} must be in (0, 1)", p.tol));
   if (p.max_iter < 0) throw std::invalid_argument(fmt::format("--max-iter {} is negative", p.max_iter));
   if (p.fixed_iterations < 0) throw std::invalid_argument(fmt::format("--iterations {} is negative", p.fixed_iterations));
@@ -60,6 +58,20 @@ void check(const sparse::csr_matrix& a, std::span<const double> b, int procs, co
         throw std::invalid_argument(
             fmt::format("--precond jacobi needs a positive diagonal; entry ({},{}) is {}", i + 1, i + 1, d));
     }
+}
+
+void check_rhs(std::span<const double> b) {
+  double squares = 0;
+  std::size_t largest = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    if (!std::isfinite(b[i])) throw std::invalid_argument(fmt::format("the right-hand side holds a non-finite value (row {})", i + 1));
+    squares += b[i] * b[i];
+    if (std::abs(b[i]) > std::abs(b[largest])) largest = i;
+  }
+  if (!std::isfinite(squares))
+    throw std::invalid_argument(fmt::format("the right-hand side is too large: ||b||^2 overflows a double (its largest entry is "
+                                            "{:g}, row {}); scale b down (x scales with it)",
+                                            b[largest], largest + 1));
 }
 
 void check_machine(const machine& m, const params& p) {

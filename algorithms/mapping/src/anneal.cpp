@@ -30,6 +30,7 @@ std::size_t sz(int i) { return static_cast<std::size_t>(i); }
 incremental_cost::incremental_cost(const ccs_result& sets, const machine_routes& machine, objective_kind kind, const placement& start)
     : machine_(machine), kind_(kind), links_(machine.links()), pi_(start) {
   check_placement(start, sets.tasks, machine);
+  check_objective_range(sets, machine);
   owner_.assign(sz(machine.nodes()), -1);
   for (int t = 0; t < sets.tasks; ++t) owner_[sz(pi_[sz(t)])] = t;
 
@@ -79,9 +80,7 @@ incremental_cost::incremental_cost(const ccs_result& sets, const machine_routes&
     std::int64_t step = 0;
     for (const auto& m : msgs_) step = std::gcd(step, m.bytes);
     // excess and crowd are each at most Σ over messages of their route's length.
-    int diameter = 0;
-    for (node_id p = 0; p < machine_.nodes(); ++p)
-      for (node_id q = 0; q < machine_.nodes(); ++q) diameter = std::max(diameter, machine_.hops(p, q));
+    const int diameter = machine_.diameter();
     tie_weight_ = static_cast<double>(step) / (2 * (static_cast<double>(msgs_.size()) * diameter + 1));
     for (int s = 0; s < nsets; ++s) {
       recompute_term(s);

@@ -37,6 +37,7 @@ ccs_result extract_ccs(const comm_log& log) {
 
   ccs_result result;
   result.tasks = n;
+  result.source = log.source;
   std::vector<std::size_t> stop(static_cast<std::size_t>(n));
   for (int round = 0; left > 0; ++round) {
     // 1. Reach: each PE's prefix up to and including its first blocking call.
@@ -69,7 +70,7 @@ ccs_result extract_ccs(const comm_log& log) {
           can = was_reached(start.partner_pe, start.partner_index);
         }
         if (!can) break;
-        if (c.is_send()) set.messages.push_back({pe, c.peer, c.bytes});
+        if (c.is_send()) set.messages.push_back({pe, c.peer, c.bytes, c.line});
         ++done;
       }
     }

@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "weft/io/input_file.hpp"
+
 namespace weft::mapping {
 
 const char* call_name(call_kind k) {
@@ -167,8 +169,9 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
   comm_log log;
   log.source = source;
   std::map<int, int> last_seq;
+  std::int64_t total_bytes = 0;  // of the sends: every objective sums them, so their sum must fit
   std::string text;
-  for (int line = 1; std::getline(in, text); ++line) {
+  for (int line = 1; io::read_line(in, text); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string at_line = source + ":" + std::to_string(line);
     nlohmann::json j;
@@ -184,7 +187,7 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
     if (pe < 0 || pe > 1 << 24) refuse(at_line + ": \"pe\" " + std::to_string(pe) + " is out of range (0..16777216)");
     auto call_it = j.find("call");
     if (call_it == j.end() || !call_it->is_string()) refuse(at_line + ": PE " + std::to_string(pe) + ": missing \"call\" (a string)");
-    const std::string call = call_it->get<std::string>();
+    const std::string call = io::printable(call_it->get<std::string>());  // quoted in errors: never cut at a NUL
     const std::string at = at_line + ": PE " + std::to_string(pe) + " " + call;
     const int seq = int_field(j, "seq", at, false, -1);
     if (seq >= 0) {
@@ -213,6 +216,8 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
       if (!bytes->is_number_integer() || bytes->get<std::int64_t>() < least)
         refuse(at + ": \"bytes\" must be a whole number >= " + std::to_string(least) + ", not " + bytes->dump());
       c.bytes = bytes->get<std::int64_t>();
+      if (c.is_send() && __builtin_add_overflow(total_bytes, c.bytes, &total_bytes))
+        refuse(at + ": bytes " + std::to_string(c.bytes) + " brings the log's sent bytes past 2^63 - 1");
     } else if (c.kind != call_kind::wait) {
       refuse(at + ": missing \"bytes\"");
     }
@@ -228,8 +233,7 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
 }
 
 comm_log read_comm_log_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read communication log '" + path + "'");
+  auto in = io::open_input(path, "communication log");
   return read_comm_log(in, path);
 }
 

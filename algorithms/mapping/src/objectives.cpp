@@ -1,6 +1,7 @@
 #include "weft/mapping/objectives.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -42,14 +43,43 @@ std::vector<message> communication_graph(const ccs_result& sets) {
   return graph;
 }
 
+void check_objective_range(const ccs_result& sets, const machine_routes& machine) {
+  using wide = __int128;  // every bound below fits: < 2^63 bytes x < 2^32 hops or messages
+  wide total = 0, tac3 = 0;
+  const message* largest = nullptr;
+  for (const auto& s : sets.sets) {
+    std::int64_t most = 0;
+    for (const auto& m : s.messages) {
+      total += m.bytes;
+      most = std::max(most, m.bytes);
+      if (!largest || m.bytes > largest->bytes) largest = &m;
+    }
+    tac3 += wide{most} * static_cast<wide>(s.messages.size());
+  }
+  constexpr wide limit = std::numeric_limits<std::int64_t>::max();
+  const char* which = total * machine.diameter() > limit ? "hop-bytes" : total > limit ? "the bytes on a link" : tac3 > limit ? "TAC3" : nullptr;
+  if (!which) return;
+  std::string where = sets.source;
+  if (largest->line > 0) where += ":" + std::to_string(largest->line);
+  throw std::invalid_argument(where + ": a message of " + std::to_string(largest->bytes) + " B (PE " + std::to_string(largest->src) +
+                              " to PE " + std::to_string(largest->dst) + "), the log's largest: with the log's other messages, " +
+                              which + " on " + machine.description() + " could pass 2^63 - 1");
+}
+
 vtime objective_values::tac3(byte_time per_byte) const {
   vtime total{};
-  for (auto term : tac3_per_ccs) total += per_byte.serialize(term);
+  for (auto term : tac3_per_ccs) {
+    // serialize() saturates past the clock; a plain += of two such terms would wrap negative.
+    const vtime t = per_byte.serialize(term);
+    if (__builtin_add_overflow(total.ps, t.ps, &total.ps) || total.ps > latest_time.ps)
+      throw std::invalid_argument("TAC3 of " + std::to_string(tac3_bytes) + " bytes x collisions passes the virtual clock (" +
+                                  latest_time_text() + ") at this bandwidth: give a faster --bandwidth");
+  }
   return total;
 }
 
 objective_evaluator::objective_evaluator(const ccs_result& sets, const machine_routes& machine)
-    : sets_(sets), machine_(machine), graph_(communication_graph(sets)) {
+    : sets_(sets), machine_(machine), graph_((check_objective_range(sets, machine), communication_graph(sets))) {
   link_bytes_.assign(static_cast<std::size_t>(machine.links()), 0);
   link_count_.assign(static_cast<std::size_t>(machine.links()), 0);
 }

@@ -21,6 +21,7 @@ machine_routes::machine_routes(const topology& topo, const routing& r) {
   for (node_id p = 0; p < nodes_; ++p)
     for (node_id q = 0; q < nodes_; ++q) {
       if (p != q) walk_route(topo, r, p, q, [&](const hop& h) { path_.push_back(h.link); });
+      diameter_ = std::max(diameter_, static_cast<int>(static_cast<std::int64_t>(path_.size()) - begin_.back()));
       begin_.push_back(static_cast<std::int64_t>(path_.size()));
     }
 }

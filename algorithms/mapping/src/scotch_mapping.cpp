@@ -131,7 +131,8 @@ csr task_graph(const ccs_result& sets, int nodes, int distance_bound, scotch_map
   out.weight_unit = unit;
   std::vector<std::vector<std::pair<snum, snum>>> adj(static_cast<std::size_t>(nodes));
   for (const auto& [pair, bytes] : pair_bytes) {
-    const auto w = static_cast<snum>(std::max<std::int64_t>(1, (bytes + unit / 2) / unit));
+    // bytes / unit rounded half up, without bytes + unit / 2 (which wraps for bytes near 2^63).
+    const auto w = static_cast<snum>(std::max<std::int64_t>(1, bytes / unit + (bytes % unit >= unit - unit / 2 ? 1 : 0)));
     if (bytes % unit != 0) out.weights_rounded = true;
     adj[static_cast<std::size_t>(pair.first)].emplace_back(pair.second, w);
     adj[static_cast<std::size_t>(pair.second)].emplace_back(pair.first, w);

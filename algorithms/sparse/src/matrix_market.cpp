@@ -3,6 +3,7 @@
 #include "weft/sparse/matrix_market.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "mm_reader.hpp"
 #include "open_file.hpp"
@@ -20,7 +21,12 @@ csr_matrix parse_matrix_market(std::istream& in, const std::string& source, std:
       if (t.row != t.col) m.entries.push_back({t.col, t.row, t.val});
     }
   }
-  return from_triplets(m.rows, m.cols, std::move(m.entries));
+  auto a = from_triplets(m.rows, m.cols, std::move(m.entries));
+  for (std::int64_t r = 0; r < a.rows; ++r)  // repeats are summed: finite values can sum to infinity
+    for (auto k = a.row_start[static_cast<std::size_t>(r)]; k < a.row_start[static_cast<std::size_t>(r) + 1]; ++k)
+      if (!std::isfinite(a.val[static_cast<std::size_t>(k)]))
+        detail::repeats_overflow(source, r, a.col[static_cast<std::size_t>(k)]);
+  return a;
 }
 
 csr_matrix read_matrix_market(const std::filesystem::path& file, std::int64_t max_bytes) {

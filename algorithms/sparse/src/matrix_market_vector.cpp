@@ -1,6 +1,7 @@
 // Right-hand sides in and solutions out, as Matrix Market N x 1 files.
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <ostream>
 
@@ -26,6 +27,8 @@ std::vector<double> parse_vector(std::istream& in, const std::string& source, st
       v[static_cast<std::size_t>(t.row)] += t.val;
     else
       v[static_cast<std::size_t>(t.row)] = t.val;
+  for (std::size_t i = 0; i < v.size(); ++i)  // finite values can sum past the largest double
+    if (!std::isfinite(v[i])) detail::repeats_overflow(source, static_cast<std::int64_t>(i), 0);
   return v;
 }
 

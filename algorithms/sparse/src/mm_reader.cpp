@@ -16,12 +16,19 @@
 
 #include <fmt/format.h>
 
+#include "weft/io/input_file.hpp"
 #include "weft/sparse/matrix_market.hpp"
 
 namespace weft::sparse::detail {
 
 void fail(const std::string& source, std::int64_t line, std::string_view what) {
   throw format_error(fmt::format("{}:{}: {}", source, line, what));
+}
+
+void repeats_overflow(const std::string& source, std::int64_t row, std::int64_t col) {
+  throw format_error(fmt::format("{}: the entries repeated at ({},{}) sum past the largest double (1.8e308); a "
+                                 "coordinate file sums repeats: scale the values down",
+                                 source, row + 1, col + 1));
 }
 
 namespace {
@@ -34,8 +41,7 @@ class line_reader {
  public:
   explicit line_reader(std::istream& in) : in_(in) {}
   bool next() {
-    if (!std::getline(in_, text_)) return false;
-    if (!text_.empty() && text_.back() == '\r') text_.pop_back();
+    if (!io::read_line(in_, text_)) return false;
     ++number_;
     return true;
   }
@@ -76,12 +82,23 @@ std::string lower(std::string_view s) {
   return out;
 }
 
+/// User text quoted in a refusal: control bytes escaped, so a NUL never cuts the message.
+std::string shown(std::string_view word) { return io::printable(word); }
+
 std::optional<std::int64_t> whole_number(std::string_view s) {
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);  // from_chars refuses the sign C's strtol takes
   std::int64_t v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc{} || end != s.data() + s.size() || s.empty()) return std::nullopt;
   return v;
+}
+
+/// Why `s` is not a whole number: all digits but past 64 bits, or not a number at all.
+std::string not_whole(std::string_view s) {
+  const std::string_view digits = !s.empty() && (s.front() == '+' || s.front() == '-') ? s.substr(1) : s;
+  const bool all_digits = !digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos;
+  return all_digits ? fmt::format("'{}' is past a 64-bit whole number (2^63 - 1)", shown(s))
+                    : fmt::format("'{}' is not a whole number", shown(s));
 }
 
 std::optional<double> real_number(std::string_view s) {
@@ -117,7 +134,7 @@ class reader {
       if (key == name) return choice;
       supported += supported.empty() ? std::string(name) : ", " + std::string(name);
     }
-    fail_here(fmt::format("unsupported {} '{}' (supported: {})", what, word, supported));
+    fail_here(fmt::format("unsupported {} '{}' (supported: {})", what, shown(word), supported));
   }
 
   void read_header() {
@@ -145,7 +162,7 @@ class reader {
 
   std::int64_t size_field(std::string_view word, std::string_view name, std::int64_t least) {
     auto v = whole_number(word);
-    if (!v) fail_here(fmt::format("{} '{}' is not a whole number (size line: {})", name, word, size_line_syntax()));
+    if (!v) fail_here(fmt::format("{} {} (size line: {})", name, not_whole(word), size_line_syntax()));
     if (*v < least) fail_here(fmt::format("{} {} (must be >= {})", name, *v, least));
     return *v;
   }
@@ -183,18 +200,18 @@ class reader {
   double value(std::string_view word) {
     if (out_.field == mm_field::integer) {
       auto v = whole_number(word);
-      if (!v) fail_here(fmt::format("value '{}' is not a whole number (the header says integer)", word));
+      if (!v) fail_here(fmt::format("value {} (the header says integer)", not_whole(word)));
       return static_cast<double>(*v);
     }
     auto v = real_number(word);
-    if (!v) fail_here(fmt::format("value '{}' is not a number", word));
-    if (!std::isfinite(*v)) fail_here(fmt::format("value '{}' is not finite (values must be finite numbers)", word));
+    if (!v) fail_here(fmt::format("value '{}' is not a number", shown(word)));
+    if (!std::isfinite(*v)) fail_here(fmt::format("value '{}' is not finite (values must be finite numbers)", shown(word)));
     return *v;
   }
 
   std::int64_t index(std::string_view word, std::string_view name, std::int64_t size) {
     auto v = whole_number(word);
-    if (!v) fail_here(fmt::format("{} index '{}' is not a whole number", name, word));
+    if (!v) fail_here(fmt::format("{} index {}", name, not_whole(word)));
     if (*v < 1 || *v > size) fail_here(fmt::format("{} index {} outside 1..{}", name, *v, size));
     return *v - 1;
   }
@@ -204,7 +221,7 @@ class reader {
     const std::size_t expected = pattern ? 2 : 3;
     words<3> w(lines_.text());
     if (w.count > expected)
-      fail_here(fmt::format("extra text '{}' after the entry (expected {})", w.word[expected],
+      fail_here(fmt::format("extra text '{}' after the entry (expected {})", shown(w.word[expected]),
                             pattern ? "ROW COL" : "ROW COL VALUE"));
     if (w.count < expected)
       fail_here(fmt::format("entry has {} fields (expected {})", w.count, pattern ? "ROW COL" : "ROW COL VALUE"));
@@ -221,7 +238,7 @@ class reader {
 
   void read_array_entry() {
     words<1> w(lines_.text());
-    if (w.count > 1) fail_here(fmt::format("extra text '{}' after the value (expected one value per line)", w.word[1]));
+    if (w.count > 1) fail_here(fmt::format("extra text '{}' after the value (expected one value per line)", shown(w.word[1])));
     out_.entries.push_back({array_row_, array_col_, value(w.word[0])});
     // Column by column; a symmetric array stores each column from the diagonal down.
     if (++array_row_ == out_.rows) {

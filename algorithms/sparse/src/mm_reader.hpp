@@ -31,5 +31,8 @@ mm_contents read_mm(std::istream& in, const std::string& source, std::int64_t ma
 
 /// Throws format_error "SOURCE:LINE: WHAT".
 [[noreturn]] void fail(const std::string& source, std::int64_t line, std::string_view what);
+/// Throws format_error naming the entry (0-based row, col; shown 1-based) whose repeated
+/// coordinate entries summed to an infinity.
+[[noreturn]] void repeats_overflow(const std::string& source, std::int64_t row, std::int64_t col);
 
 }  // namespace weft::sparse::detail

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "weft/io/input_file.hpp"
 #include "weft/sparse/matrix_market.hpp"
 
 namespace weft::sparse::detail {
@@ -18,11 +19,13 @@ namespace {
 }  // namespace
 
 std::ifstream open_for_reading(const std::filesystem::path& file) {
-  errno = 0;
-  std::ifstream in(file);
-  // A directory opens as a stream on Linux and fails only on the first read: refuse it here.
-  if (!in || std::filesystem::is_directory(file)) cannot("reading", file, errno ? errno : EISDIR);
-  return in;
+  // One way for every text input (weft_io): a folder or a missing file named as such; the
+  // readers' own error type, so callers catch one thing.
+  try {
+    return io::open_input(file.string(), "Matrix Market file");
+  } catch (const std::invalid_argument& e) {
+    throw format_error(e.what());
+  }
 }
 
 }  // namespace weft::sparse::detail

@@ -1,13 +1,12 @@
 #include "weft/traffic/message_log.hpp"
 
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <fstream>
 #include <limits>
 #include <ostream>
 #include <stdexcept>
 #include <string_view>
+
+#include "weft/io/input_file.hpp"
 
 namespace weft::traffic {
 
@@ -24,7 +23,7 @@ T field(std::string_view& line, const char* name, T lo, T hi, const std::string&
   T v{};
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || v < lo || v > hi)
-    throw std::invalid_argument(where + name + " '" + std::string(text) + "' is not a whole number from " +
+    throw std::invalid_argument(where + name + " '" + io::printable(text) + "' is not a whole number from " +
                                 std::to_string(lo) + " to " + std::to_string(hi));
   return v;
 }
@@ -38,17 +37,19 @@ void write_message_log(std::ostream& out, const std::vector<message_record>& mes
         << m.ready.ps << ',' << m.arrival.ps << '\n';
 }
 
-std::vector<message_record> read_message_log(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("message log '" + path + "' cannot be read: " + std::strerror(errno));
+std::string message_trace::where(std::size_t i) const { return path + ":" + std::to_string(lines[i]); }
+
+message_trace read_message_trace(const std::string& path) {
+  auto in = io::open_input(path, "message log");
   std::string text;
-  if (!std::getline(in, text) || text != header)
+  if (!io::read_line(in, text) || text != header)
     throw std::invalid_argument(path + ":1: not a message log (the first line must be '" + std::string(header) +
                                 "', as weft run --messages writes it)");
-  std::vector<message_record> out;
+  message_trace out;
+  out.path = path;
   constexpr auto big = std::numeric_limits<std::int64_t>::max();
   constexpr auto pes = std::numeric_limits<int>::max();
-  for (int number = 2; std::getline(in, text); ++number) {
+  for (int number = 2; io::read_line(in, text); ++number) {
     if (text.empty()) continue;
     const std::string where = path + ":" + std::to_string(number) + ": ";
     std::string_view line = text;
@@ -62,10 +63,13 @@ std::vector<message_record> read_message_log(const std::string& path) {
     m.ready = {field<std::int64_t>(line, "ready_ps", 0, big, where)};
     m.arrival = {field<std::int64_t>(line, "arrival_ps", 0, big, where)};
     if (!line.empty()) throw std::invalid_argument(where + "more than 8 fields");
-    m.seq = out.size();
-    out.push_back(m);
+    m.seq = out.messages.size();
+    out.messages.push_back(m);
+    out.lines.push_back(number);
   }
   return out;
 }
+
+std::vector<message_record> read_message_log(const std::string& path) { return read_message_trace(path).messages; }
 
 }  // namespace weft::traffic

@@ -23,15 +23,26 @@ void print_table_header(std::ostream& out, const std::string& routing, bool spli
 }
 
 void print_table_row(std::ostream& out, const point& p, bool split) {
-  out << fmt::format("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>9.2f} {:>9.2f} {:>8}", p.load, p.offered, p.accepted, p.latency,
-                     p.p50, p.p99, p.packets);
+  if (p.has_latency())
+    out << fmt::format("{:>8.4f} {:>9.4f} {:>9.4f} {:>10.2f} {:>9.2f} {:>9.2f} {:>8}", p.load, p.offered, p.accepted,
+                       p.latency, p.p50, p.p99, p.packets);
+  else  // an average of no packets is no latency: say so rather than print 0.00
+    out << fmt::format("{:>8.4f} {:>9.4f} {:>9.4f} {:>10} {:>9} {:>9} {:>8}", p.load, p.offered, p.accepted, "-", "-", "-",
+                       p.packets);
   if (split && p.queueing) out << fmt::format(" {:>9.2f} {:>9.2f}", *p.queueing, *p.network);
+  if (!p.has_latency()) out << "  no packet measured: no latency (raise --cycles or --load)";
   out << "\n";
 }
 
 void print_saturation(std::ostream& out, const sweep& s) {
   if (s.points.empty()) return;
-  if (s.sat.reached)
+  if (!s.sat.measured)
+    out << fmt::format("saturation {}: unknown (no point measured a packet: raise --cycles or --load)\n", s.routing);
+  else if (s.sat.past_saturation)
+    out << fmt::format("saturation {}: below offered {:.4f} flits/node/cycle (the lowest measured load is already past "
+                       "saturation: its latency grows through the run and it accepted {:.4f}; lower --load to find the knee)\n",
+                       s.routing, s.sat.zero_load_offered, s.sat.throughput);
+  else if (s.sat.reached)
     out << fmt::format("saturation {}: {:.4f} flits/node/cycle (highest accepted; latency passed 3x the zero-load {:.2f} "
                        "cycles from offered {:.4f})\n",
                        s.routing, s.sat.throughput, s.sat.zero_load, s.sat.knee_load);
@@ -47,8 +58,10 @@ void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
   out << "routing,load,offered,accepted,latency,p50,p99,packets" << (split ? ",queueing,network" : "") << "\n";
   for (const auto& s : sweeps)
     for (const auto& p : s.points) {
-      out << fmt::format("{},{},{:.6f},{:.6f},{:.4f},{:.4f},{:.4f},{}", s.routing, p.load, p.offered, p.accepted, p.latency,
-                         p.p50, p.p99, p.packets);
+      // No measured packet: the latency columns stay empty (no number, not 0).
+      const auto cycles = [&](double v) { return p.has_latency() ? fmt::format("{:.4f}", v) : std::string(); };
+      out << fmt::format("{},{},{:.6f},{:.6f},{},{},{},{}", s.routing, p.load, p.offered, p.accepted, cycles(p.latency),
+                         cycles(p.p50), cycles(p.p99), p.packets);
       if (split) out << (p.queueing ? fmt::format(",{:.4f},{:.4f}", *p.queueing, *p.network) : std::string(",,"));
       out << "\n";
     }
@@ -58,14 +71,19 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
   using nlohmann::ordered_json;
   ordered_json routings = ordered_json::array(), points = ordered_json::array();
   for (const auto& s : sweeps) {
+    // null, not 0, where nothing was measured (docs/traffic.md).
+    const auto cycles = [](bool known, double v) { return known ? ordered_json(v) : ordered_json(nullptr); };
     routings.push_back({{"routing", s.routing},
                         {"saturation", s.sat.throughput},
                         {"saturated", s.sat.reached},
-                        {"zero_load_latency", s.sat.zero_load},
+                        {"past_saturation", s.sat.past_saturation},
+                        {"zero_load_latency", cycles(s.sat.measured, s.sat.zero_load)},
                         {"knee_offered", s.sat.knee_load}});
     for (const auto& p : s.points) {
-      ordered_json j{{"routing", s.routing}, {"load", p.load},   {"offered", p.offered}, {"accepted", p.accepted},
-                     {"latency", p.latency}, {"p50", p.p50},     {"p99", p.p99},         {"packets", p.packets}};
+      const bool m = p.has_latency();
+      ordered_json j{{"routing", s.routing},         {"load", p.load},           {"offered", p.offered},
+                     {"accepted", p.accepted},       {"measured", m},            {"latency", cycles(m, p.latency)},
+                     {"p50", cycles(m, p.p50)},      {"p99", cycles(m, p.p99)},  {"packets", p.packets}};
       if (p.queueing) {
         j["queueing"] = *p.queueing;
         j["network"] = *p.network;

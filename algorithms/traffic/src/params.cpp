@@ -18,7 +18,7 @@ void packet_shape::validate() const {
 void params::validate() const {
   shape.validate();
   if (cycles < 1) throw std::invalid_argument("--cycles " + std::to_string(cycles) + " must be at least 1");
-  if (cycles > 1'000'000'000) throw std::invalid_argument("--cycles " + std::to_string(cycles) + " is more than 10^9");
+  if (cycles > max_cycles) throw std::invalid_argument("--cycles " + std::to_string(cycles) + " is more than 10^9");
   if (warmup < 0 || warmup >= cycles)
     throw std::invalid_argument("--warmup " + std::to_string(warmup) + " must be in [0, --cycles " + std::to_string(cycles) +
                                 ") (packets created after it are measured)");

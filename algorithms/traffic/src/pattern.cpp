@@ -116,13 +116,13 @@ pattern pattern::parse(std::string_view spec, const node_grid& grid, const std::
   if (name == "trace") {  // a run's messages, replayed at the times they were sent
     if (args.empty())
       throw std::invalid_argument("--pattern trace needs a file: trace:FILE, as 'weft run ... --messages FILE' writes it");
-    auto log = read_message_log(std::string(args));
-    for (const auto& m : log)
-      if (m.src_node >= p.nodes_ || m.dst_node >= p.nodes_)
-        throw std::invalid_argument("--pattern " + std::string(spec) + ": a message goes from node " +
+    auto log = read_message_trace(std::string(args));
+    for (std::size_t i = 0; i < log.messages.size(); ++i)
+      if (const auto& m = log.messages[i]; m.src_node >= p.nodes_ || m.dst_node >= p.nodes_)
+        throw std::invalid_argument(log.where(i) + ": a message goes from node " +
                                     std::to_string(m.src_node) + " to node " + std::to_string(m.dst_node) + ", but " +
                                     count_text(p.nodes_, machine));
-    p.trace_ = std::make_shared<const std::vector<message_record>>(std::move(log));
+    p.trace_ = std::make_shared<const message_trace>(std::move(log));
     return p;
   }
   if (colon != std::string_view::npos && name != "hotspot")

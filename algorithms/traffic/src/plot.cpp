@@ -32,7 +32,7 @@ void write_svg(std::ostream& out, const run_description& d, const std::vector<sw
     zero = std::max(zero, s.sat.zero_load);
     for (const auto& p : s.points) {
       x_max = std::max(x_max, p.offered);
-      y_all = std::max(y_all, p.latency);
+      if (p.has_latency()) y_all = std::max(y_all, p.latency);
     }
   }
   const double y_cap = zero > 0 ? std::min(y_all, 5 * zero) : y_all;
@@ -66,12 +66,14 @@ void write_svg(std::ostream& out, const run_description& d, const std::vector<sw
   for (std::size_t i = 0; i < sweeps.size(); ++i) {
     const auto* colour = colours[i % std::size(colours)];
     std::string path;
-    for (const auto& p : sweeps[i].points) path += fmt::format("{:.1f},{:.1f} ", px(p.offered), py(p.latency));
+    // A point without measured packets has no latency: it is left out, not drawn at 0.
+    for (const auto& p : sweeps[i].points)
+      if (p.has_latency()) path += fmt::format("{:.1f},{:.1f} ", px(p.offered), py(p.latency));
     out << fmt::format("<g clip-path=\"url(#plot)\" stroke=\"{0}\" fill=\"{0}\"><polyline points=\"{1}\" fill=\"none\" "
                        "stroke-width=\"2\"/>\n",
                        colour, path);
     for (const auto& p : sweeps[i].points)
-      out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\"/>\n", px(p.offered), py(p.latency));
+      if (p.has_latency()) out << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\"/>\n", px(p.offered), py(p.latency));
     out << "</g>\n";
     const double ly = top + 10 + 20 * static_cast<double>(i);
     out << fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"2\"/><text x=\"{4}\" "

@@ -9,15 +9,20 @@
 namespace weft::traffic {
 
 traffic_hint memory_hint(node_id nodes, double max_load, const params& run) {
+  return memory_hint_for_packets(nodes, packets_bound(nodes, max_load, run), run);
+}
+
+traffic_hint memory_hint_for_packets(node_id nodes, std::int64_t packets, const params& run) {
   traffic_hint h;
-  const auto packets = packets_bound(nodes, max_load, run);
   h.messages_in_flight = packets;
   h.messages_total = packets;
   h.real_bytes_per_message = sizeof(packet_header);
   h.modelled_bytes_per_message = run.shape.packet_bytes();
   // The schedule (send list and expected list), the delivery log and the send requests, per PE.
   const auto per_packet = static_cast<std::int64_t>(sizeof(send) + sizeof(expected_packet) + sizeof(delivery) + sizeof(request));
-  h.real_bytes_per_pe = per_packet * packets / std::max<node_id>(nodes, 1);
+  // In doubles: a trace may hold 2^55 packets, and the product must refuse, not wrap.
+  const double per_pe = static_cast<double>(per_packet) * static_cast<double>(packets) / static_cast<double>(std::max<node_id>(nodes, 1));
+  h.real_bytes_per_pe = per_pe >= 0x1p62 ? std::int64_t{1} << 62 : static_cast<std::int64_t>(per_pe);
   return h;
 }
 
@@ -48,7 +53,7 @@ sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& l
     if (on_point) on_point(r.measured);
     out.points.push_back(r.measured);
   }
-  out.sat = estimate_saturation(out.points);
+  out.sat = estimate_saturation(out.points, run.cycles - run.warmup);
   return out;
 }
 

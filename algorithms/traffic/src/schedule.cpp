@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/units.hpp"
+
 namespace weft::traffic {
 
 namespace {
@@ -21,7 +23,7 @@ schedule replay(const std::vector<message_record>& trace, node_id nodes, double 
     if (m.src_node == m.dst_node) continue;  // it crossed no link in the run either
     const std::int64_t cycle = m.ready.ps / run.shape.cycle.ps;
     if (cycle >= run.cycles) continue;
-    const std::int64_t packets = std::max<std::int64_t>(1, (m.bytes + packet - 1) / packet);
+    const std::int64_t packets = packets_of(m.bytes, packet);
     for (std::int64_t i = 0; i < packets; ++i) {
       s.sends[static_cast<std::size_t>(m.src_node)].push_back({cycle, m.dst_node});
       s.receives[static_cast<std::size_t>(m.dst_node)].push_back({m.src_node, cycle});
@@ -36,9 +38,51 @@ schedule replay(const std::vector<message_record>& trace, node_id nodes, double 
 
 }  // namespace
 
+std::int64_t packets_of(std::int64_t bytes, std::int64_t packet_bytes) {
+  return std::max<std::int64_t>(1, bytes / packet_bytes + (bytes % packet_bytes != 0 ? 1 : 0));
+}
+
+std::int64_t replay_cycles(const message_trace& trace, const packet_shape& shape) {
+  std::int64_t last = 0;
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < trace.messages.size(); ++i)
+    if (const std::int64_t c = trace.messages[i].ready.ps / shape.cycle.ps; c > last) {
+      last = c;
+      at = i;
+    }
+  // The limits of params::validate(), said of the message that sets them: the user typed no --cycles.
+  const std::int64_t cycles = last + 1;
+  if (cycles > max_cycles || shape.cycle.ps > (std::int64_t{1} << 60) / cycles)
+    throw std::invalid_argument(trace.where(at) + ": ready_ps " + std::to_string(trace.messages[at].ready.ps) +
+                                " is in cycle " + std::to_string(last) + " of " + format_time(shape.cycle) +
+                                ": replaying up to it passes what a traffic run may last (10^9 cycles, about 13 days); "
+                                "give --cycles to replay only the start");
+  return cycles;
+}
+
+replay_extent measure_replay(const message_trace& trace, const packet_shape& shape, std::int64_t cycles) {
+  replay_extent e;
+  for (std::size_t i = 0; i < trace.messages.size(); ++i) {
+    const auto& m = trace.messages[i];
+    if (m.src_node == m.dst_node || m.ready.ps / shape.cycle.ps >= cycles) continue;
+    const std::int64_t packets = packets_of(m.bytes, shape.packet_bytes());
+    std::int64_t flits = 0;
+    if (__builtin_mul_overflow(packets, std::int64_t{shape.packet_flits}, &flits) ||
+        __builtin_add_overflow(e.packets, packets, &e.packets) || __builtin_add_overflow(e.flits, flits, &e.flits))
+      throw std::invalid_argument(trace.where(i) + ": bytes " + std::to_string(m.bytes) +
+                                  ": the trace's flits up to this message (" +
+                                  std::to_string(shape.packet_bytes()) + " B packets) pass 2^63 - 1");
+    if (packets > e.largest_packets) {
+      e.largest_packets = packets;
+      e.largest = i;
+    }
+  }
+  return e;
+}
+
 schedule build_schedule(const pattern& p, double load, const params& run) {
   run.validate();
-  if (const auto* trace = p.trace()) return replay(*trace, p.nodes(), load, run);
+  if (const auto* trace = p.trace()) return replay(trace->messages, p.nodes(), load, run);
   if (!(load > 0 && load <= 1)) throw std::invalid_argument("--load " + std::to_string(load) + " is outside (0, 1] flits/node/cycle");
   schedule s;
   s.run = run;

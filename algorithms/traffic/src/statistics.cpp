@@ -23,11 +23,17 @@ point measure(const schedule& s, const delivery_log& log) {
   const std::int64_t begin = run.warmup * run.shape.cycle.ps, end = run.cycles * run.shape.cycle.ps;
   std::vector<std::int64_t> latencies;
   std::int64_t arrived_in_window = 0, received = 0;
+  const std::int64_t middle = run.warmup + (run.cycles - run.warmup) / 2;
+  double half_sum[2] = {0, 0}, half_count[2] = {0, 0};  // created before / from the window's middle
   for (const auto& node : log.per_node)
     for (const auto& d : node) {
       ++received;
       if (d.arrival_ps >= begin && d.arrival_ps < end) ++arrived_in_window;
-      if (s.measured(d.cycle)) latencies.push_back(d.arrival_ps - d.cycle * run.shape.cycle.ps);
+      if (!s.measured(d.cycle)) continue;
+      latencies.push_back(d.arrival_ps - d.cycle * run.shape.cycle.ps);
+      const int half = d.cycle < middle ? 0 : 1;
+      half_sum[half] += static_cast<double>(latencies.back()) / cycle_ps;
+      half_count[half] += 1;
     }
   if (received != s.packets)
     throw std::logic_error("traffic run delivered " + std::to_string(received) + " of " + std::to_string(s.packets) + " packets");
@@ -46,21 +52,38 @@ point measure(const schedule& s, const delivery_log& log) {
   out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;
   out.p50 = percentile(latencies, 0.5, cycle_ps);
   out.p99 = percentile(latencies, 0.99, cycle_ps);
+  out.early_latency = half_count[0] > 0 ? half_sum[0] / half_count[0] : 0;
+  out.late_latency = half_count[1] > 0 ? half_sum[1] / half_count[1] : 0;
   return out;
 }
 
-saturation estimate_saturation(const std::vector<point>& points) {
+bool past_saturation(const point& p, std::int64_t window_cycles) {
+  if (!p.has_latency() || window_cycles < 1) return false;
+  return p.late_latency > 1.5 * p.early_latency &&
+         p.late_latency - p.early_latency > static_cast<double>(window_cycles) / 20;
+}
+
+saturation estimate_saturation(const std::vector<point>& points, std::int64_t window_cycles) {
   saturation s;
-  if (points.empty()) return s;
-  const auto lowest = std::min_element(points.begin(), points.end(), [](const point& a, const point& b) { return a.load < b.load; });
-  s.zero_load = lowest->latency;
+  const point* lowest = nullptr;  // the lowest load that measured packets: the zero-load reference
   for (const auto& p : points) {
     s.throughput = std::max(s.throughput, p.accepted);
-    if (p.packets > 0 && p.latency > 3 * s.zero_load && (!s.reached || p.offered < s.knee_load)) {
+    if (p.has_latency() && (!lowest || p.load < lowest->load)) lowest = &p;
+  }
+  if (!lowest) return s;
+  s.measured = true;
+  s.zero_load = lowest->latency;
+  s.zero_load_offered = lowest->offered;
+  if (past_saturation(*lowest, window_cycles)) {
+    s.past_saturation = s.reached = true;
+    s.knee_load = lowest->offered;
+    return s;
+  }
+  for (const auto& p : points)
+    if (p.has_latency() && p.latency > 3 * s.zero_load && (!s.reached || p.offered < s.knee_load)) {
       s.reached = true;
       s.knee_load = p.offered;
     }
-  }
   return s;
 }
 

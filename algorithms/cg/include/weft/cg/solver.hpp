@@ -51,7 +51,9 @@ struct params {
 /// Why the iteration stopped.
 /// `inaccurate`: the iteration's residual met tol but the true one, recomputed, did not (rounding
 /// in an ill-conditioned system).
-enum class stop_reason { converged, max_iterations, iterations_done, not_spd, inaccurate };
+/// `overflow`: a reduction (ρ = r'z, p'Ap or ‖r‖²) came out infinite or NaN: the matrix or b is too
+/// large for doubles, which is not the matrix failing to be positive definite.
+enum class stop_reason { converged, max_iterations, iterations_done, not_spd, inaccurate, overflow };
 std::string_view to_string(stop_reason s);
 
 /// Virtual time per phase, summed over the run (one PE's).
@@ -71,14 +73,22 @@ struct outcome {
   vtime makespan{};
   bool deterministic = true;       ///< false with compute_mode::measured
   report run;                      ///< the machine's report of the run
+  /// Whether x is a solution worth writing: not after p'Ap <= 0 (not-spd) or an overflow (x
+  /// holds infinities or meaningless values). `--solution` is skipped otherwise.
+  bool solution_usable() const { return status != stop_reason::not_spd && status != stop_reason::overflow; }
 };
 
 /// Throws std::invalid_argument with one line for what can be checked before a run: a
 /// non-square or asymmetric matrix, more PEs than rows, a right-hand side of the wrong length
-/// or all zeros, tol outside (0, 1), negative iteration counts, unknown algorithm names, a
-/// Jacobi preconditioner on a matrix with a non-positive diagonal entry.
+/// or all zeros or so large that ||b||^2 overflows a double (check_rhs), tol outside (0, 1),
+/// negative iteration counts, unknown algorithm names, a Jacobi preconditioner on a matrix with a
+/// non-positive diagonal entry.
 void check(const sparse::csr_matrix& a, std::span<const double> b, int procs, const params& p);
 
+/// Throws std::invalid_argument for a right-hand side CG cannot start from: a non-finite value, or
+/// ||b||^2 past the largest double (1.8e308), which would make every residual inf/inf = NaN; the
+/// message names the largest entry and the fix (scale b down: x scales with it).
+void check_rhs(std::span<const double> b);
 /// Throws std::invalid_argument when `m` cannot charge the kernels: compute_mode::model on a
 /// machine with neither a flop rate nor a memory bandwidth.
 void check_machine(const machine& m, const params& p);

@@ -3,6 +3,7 @@
 // sets whose transfers start together. docs/mapping.md states the exact semantics.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "weft/mapping/comm_log.hpp"
@@ -14,7 +15,8 @@ struct message {
   int src = 0;
   int dst = 0;
   std::int64_t bytes = 0;
-  bool operator==(const message&) const = default;
+  int line = 0;  ///< the send's line in the log file (0: built in memory); not part of equality
+  bool operator==(const message& o) const { return src == o.src && dst == o.dst && bytes == o.bytes; }
 };
 
 /// One concurrent communication set: its messages, in PE order then program order.
@@ -27,6 +29,7 @@ struct ccs_result {
   std::vector<ccs> sets;
   int rounds = 0;  ///< rounds of Fig. 2's loop, including those that started no message
   int tasks = 0;
+  std::string source = "log";  ///< the log's file name, for messages
 };
 
 /// Fig. 2 on a resolved log. Per PE a queue of its calls; each round every PE *reaches* the calls

@@ -36,6 +36,13 @@ void check_placement(const placement& p, int tasks, const machine_routes& machin
 /// traffic, sorted by (src, dst).
 std::vector<message> communication_graph(const ccs_result& sets);
 
+/// Refuses (std::invalid_argument) sets whose objectives could pass 2^63 − 1 on `machine`, for
+/// any placement: hop-bytes and TAHB ≤ Σ bytes × the longest route, max_link ≤ Σ bytes, TAC3 ≤
+/// Σ over sets of the largest message × the set's messages. The message names the log and the
+/// line of its largest message, so a log of 2^62-byte messages is refused, never summed into a
+/// negative figure.
+void check_objective_range(const ccs_result& sets, const machine_routes& machine);
+
 struct objective_values {
   std::int64_t hop_bytes = 0;
   std::int64_t tahb = 0;
@@ -44,7 +51,8 @@ struct objective_values {
   std::int64_t tac3_bytes = 0;          ///< Σ_t max_m bytes · coll: TAC3 × B
   std::vector<std::int64_t> tac3_per_ccs;  ///< the terms of that sum
   std::vector<int> coll_per_ccs;        ///< the largest coll of each set (1: no two messages share a link)
-  /// TAC3 as a time: Σ_t of each term at `per_byte` (the link's time per byte, 1/B).
+  /// TAC3 as a time: Σ_t of each term at `per_byte` (the link's time per byte, 1/B). Throws
+  /// std::invalid_argument when it passes the virtual clock (latest_time), never wrapping.
   vtime tac3(byte_time per_byte) const;
 };
 

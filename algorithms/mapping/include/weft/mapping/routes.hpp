@@ -33,11 +33,13 @@ class machine_routes {
     return {path_.data() + begin_[k], path_.data() + begin_[k + 1]};
   }
   int hops(node_id p, node_id q) const { return static_cast<int>(route(p, q).size()); }
+  /// The most hops of any route.
+  int diameter() const { return diameter_; }
   /// "from->to" of a link, for reports.
   std::string link_name(link_id l) const;
 
  private:
-  int nodes_ = 0, links_ = 0;
+  int nodes_ = 0, links_ = 0, diameter_ = 0;
   std::string description_;
   std::vector<std::int64_t> begin_;  // CSR over pairs p * nodes + q
   std::vector<link_id> path_;

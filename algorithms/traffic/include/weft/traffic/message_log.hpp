@@ -16,8 +16,22 @@
 namespace weft::traffic {
 
 void write_message_log(std::ostream& out, const std::vector<message_record>& messages);
+
+/// A log as read from its file, with the line of each message: what is wrong with a message
+/// later (the packets it fills, the cycle it is sent in) is refused naming FILE:LINE.
+struct message_trace {
+  std::string path;
+  std::vector<message_record> messages;
+  std::vector<int> lines;  ///< the file line of each message
+  /// "FILE:LINE" of message `i`.
+  std::string where(std::size_t i) const;
+};
+
 /// Throws std::invalid_argument naming the file and the line of what is wrong (a missing or
-/// unreadable file, a bad header, a field that is not a whole number in range).
+/// unreadable file, a folder, a bad header, a field that is not a whole number in range). Lines
+/// may end in CRLF.
+message_trace read_message_trace(const std::string& path);
+/// The messages of read_message_trace(path).
 std::vector<message_record> read_message_log(const std::string& path);
 
 }  // namespace weft::traffic

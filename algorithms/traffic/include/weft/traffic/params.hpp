@@ -21,6 +21,9 @@ struct packet_shape {
   void validate() const;
 };
 
+/// The longest run (cycles) a traffic command accepts.
+inline constexpr std::int64_t max_cycles = 1'000'000'000;
+
 struct params {
   std::int64_t cycles = 10000;  ///< packets are created in cycles [0, cycles)
   std::int64_t warmup = 1000;   ///< those created in [warmup, cycles) are measured

@@ -15,6 +15,7 @@
 
 #include "weft/topology.hpp"
 #include "weft/report.hpp"
+#include "weft/traffic/message_log.hpp"
 #include "weft/traffic/random.hpp"
 
 namespace weft::traffic {
@@ -45,8 +46,8 @@ class pattern {
   const std::string& spec() const { return spec_; }
   node_id nodes() const { return nodes_; }
   bool random() const { return table_.empty() && !trace_; }
-  /// The messages a trace pattern replays; null for the synthetic patterns.
-  const std::vector<message_record>* trace() const { return trace_.get(); }
+  /// The messages a trace pattern replays (with their file lines); null for the synthetic patterns.
+  const message_trace* trace() const { return trace_.get(); }
   /// The destination of a packet created at `source`; draws from `rng` for uniform and hotspot.
   /// Equal to `source` means: no packet.
   node_id destination(node_id source, random_stream& rng) const;
@@ -57,7 +58,7 @@ class pattern {
   std::vector<node_id> table_;  ///< permutations: destination of each source
   double hot_fraction_ = 0;     ///< hotspot: share of packets to hot_node_
   node_id hot_node_ = -1;       ///< -1: uniform
-  std::shared_ptr<const std::vector<message_record>> trace_;  ///< trace:FILE
+  std::shared_ptr<const message_trace> trace_;  ///< trace:FILE
 };
 
 /// "uniform, transpose, bit-complement, bit-reversal, shuffle, tornado, neighbour, hotspot[:FRACTION[:NODE]]"

@@ -15,6 +15,8 @@ namespace weft::traffic {
 /// What the runs keep in flight, for the memory estimate (machine::check_run): at worst every
 /// packet of the heaviest load waits at its destination, which receives only after sending.
 traffic_hint memory_hint(node_id nodes, double max_load, const params& run);
+/// The same for a run of exactly `packets` packets (a replayed trace).
+traffic_hint memory_hint_for_packets(node_id nodes, std::int64_t packets, const params& run);
 
 struct point_run {
   point measured;  ///< valid when the report's status is ok

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "weft/traffic/message_log.hpp"
 #include "weft/traffic/params.hpp"
 #include "weft/traffic/pattern.hpp"
 
@@ -33,6 +34,26 @@ struct schedule {
   node_id nodes() const { return static_cast<node_id>(sends.size()); }
   bool measured(std::int64_t cycle) const { return cycle >= run.warmup && cycle < run.cycles; }
 };
+
+/// The packets a message of `bytes` fills: at least one, and no wrap near 2^63 (a 2^63 − 1 byte
+/// message is 2^55 packets of 256 B, not one).
+std::int64_t packets_of(std::int64_t bytes, std::int64_t packet_bytes);
+
+/// The cycles a replay of `trace` lasts when --cycles is not given: up to the cycle its last
+/// message is sent in. Throws std::invalid_argument "FILE:LINE: ..." naming that message when it
+/// is past what a traffic run may last (10^9 cycles, or the virtual clock).
+std::int64_t replay_cycles(const message_trace& trace, const packet_shape& shape);
+
+/// What replaying `trace` for `cycles` cycles creates: its packets and flits (messages within a
+/// node and those sent from cycle `cycles` on are left out), and the message with the most.
+struct replay_extent {
+  std::int64_t packets = 0, flits = 0;
+  std::size_t largest = 0;  ///< index of the message with the most packets
+  std::int64_t largest_packets = 0;
+};
+/// Throws std::invalid_argument "FILE:LINE: ..." at the message where the trace's packets or
+/// flits pass 2^63 − 1: such sums are refused, never wrapped.
+replay_extent measure_replay(const message_trace& trace, const packet_shape& shape, std::int64_t cycles);
 
 /// Throws std::invalid_argument for bad params or a load outside (0, 1].
 schedule build_schedule(const pattern& p, double load, const params& run);

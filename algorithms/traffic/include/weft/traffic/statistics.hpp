@@ -16,9 +16,15 @@ struct point {
   double load = 0;       ///< requested
   double offered = 0;    ///< created in the window
   double accepted = 0;   ///< delivered in the window
-  double latency = 0;    ///< average over measured packets, cycles
-  double p50 = 0, p99 = 0;  ///< nearest-rank percentiles, cycles
-  std::int64_t packets = 0;  ///< measured packets
+  double latency = 0;    ///< average over measured packets, cycles (meaningless when packets == 0)
+  double p50 = 0, p99 = 0;  ///< nearest-rank percentiles, cycles (likewise)
+  std::int64_t packets = 0;  ///< measured packets; 0: the point has no latency (shown empty, never 0.00)
+  /// Average latency of the measured packets created in the first and in the second half of the
+  /// window, cycles: below saturation they agree, past it the queues grow and the second is larger.
+  double early_latency = 0, late_latency = 0;
+  /// Whether the point measured any packet: a short run at a tiny load may create none in its
+  /// window, and an average of nothing must not read as "latency 0".
+  bool has_latency() const { return packets > 0; }
   /// The network's own split of latency (whole run, every packet), when its report has one.
   std::optional<double> queueing, network;
 };
@@ -28,13 +34,26 @@ point measure(const schedule& s, const delivery_log& log);
 
 /// The saturation throughput of a sweep: the highest accepted throughput of any point. It is
 /// `reached` when some point's average latency passes 3× the zero-load latency (the latency of
-/// the lowest load); otherwise the sweep stopped short of saturation and the value is a lower bound.
+/// the lowest load that measured packets; points without packets are never compared); otherwise
+/// the sweep stopped short of saturation and the value is a lower bound. When that lowest point
+/// already falls far behind its offered load (see past_saturation), no point of the sweep is a
+/// zero-load reference: the sweep starts `past_saturation` and its latencies compare to nothing.
 struct saturation {
   double throughput = 0;
   bool reached = false;
-  double zero_load = 0;    ///< average latency at the lowest load, cycles
+  bool measured = false;         ///< some point measured packets (else there is no zero-load latency)
+  bool past_saturation = false;  ///< the lowest measured point is already past saturation
+  double zero_load = 0;    ///< average latency at the lowest load with packets, cycles (0: none)
+  double zero_load_offered = 0;  ///< the offered load of that point
   double knee_load = 0;    ///< lowest offered load whose latency passed 3× zero load (0: none)
 };
-saturation estimate_saturation(const std::vector<point>& points);
+/// `window_cycles`: the measured window (cycles − warmup), to tell a network falling behind from
+/// a short run whose last packets arrive after the window.
+saturation estimate_saturation(const std::vector<point>& points, std::int64_t window_cycles);
+
+/// A point past saturation: its queues grow through the window, so packets created in its second
+/// half wait more than 1.5× as long as those of its first half (and at least `window_cycles` / 20
+/// cycles longer, so that noise on tiny latencies is no verdict). Below saturation the two agree.
+bool past_saturation(const point& p, std::int64_t window_cycles);
 
 }  // namespace weft::traffic
