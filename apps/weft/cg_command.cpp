@@ -188,7 +188,7 @@ command_runner add_cg_command(CLI::App& app) {
   auto s = std::make_shared<state>();
   auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
   sub->footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 10 overflow (a dot product "
+              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
               "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
               "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
   auto* matrix = sub->add_option("--matrix", s->matrix, "Matrix Market file (coordinate, symmetric positive definite)");

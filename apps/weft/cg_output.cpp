@@ -136,7 +136,9 @@ namespace {
 
 // Why the first run's x is no result to write to --solution (empty: it is one).
 std::string why_no_solution(const cg_row& first) {
-  if (first.out.status == cg::stop_reason::not_spd) return "the run found A not positive definite";
+  if (!first.out.solution_usable())
+    return first.out.status == cg::stop_reason::not_spd ? "the run found A not positive definite"
+                                                        : "a dot product overflowed a double";
   for (double v : first.out.x)
     if (!std::isfinite(v)) return "x has a non-finite entry";
   return "";
@@ -159,18 +161,18 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
   write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows); });
   write_file(in.plot_file, "--plot", [&](std::ostream& out) { write_cg_svg(out, in.info, rows); });
   // Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0 (8) wins
-  // over one that used up --max-iter without meeting --tol (9); an overflow (10) over both: its
+  // over one that used up --max-iter without meeting --tol (9); an overflow (11) over both: its
   // figures are not numbers at all.
   int code = 0;
   for (const auto& r : rows) {
     if (r.out.status == cg::stop_reason::overflow) {
-      code = 10;
+      code = 11;
       std::cerr << fmt::format("weft cg: overflow: a dot product (r'z, p'Ap or ||r||^2) overflowed a double at iteration {} "
                                "on {} PEs ({}): the matrix or b is too large for doubles (not a sign that it is not "
                                "positive definite); scale them down\n",
                                r.out.iterations, r.procs, r.machine);
     } else if (r.out.status == cg::stop_reason::not_spd) {
-      code = code == 10 ? code : 8;
+      code = code == 11 ? code : 8;
       std::cerr << fmt::format("weft cg: not-spd: p'Ap <= 0 at iteration {} on {} PEs ({}): the matrix is not "
                                "positive definite\n",
                                r.out.not_spd_iteration, r.procs, r.machine);

@@ -1,22 +1,9 @@
 #include "open_file.hpp"
 
-#include <cerrno>
-#include <cstring>
-
-#include <fmt/format.h>
-
 #include "weft/io/input_file.hpp"
 #include "weft/sparse/matrix_market.hpp"
 
 namespace weft::sparse::detail {
-
-namespace {
-
-[[noreturn]] void cannot(std::string_view what, const std::filesystem::path& file, int error) {
-  throw format_error(fmt::format("{}: cannot open for {} ({})", file.string(), what, std::strerror(error)));
-}
-
-}  // namespace
 
 std::ifstream open_for_reading(const std::filesystem::path& file) {
   // One way for every text input (weft_io): a folder or a missing file named as such; the
