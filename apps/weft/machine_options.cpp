@@ -209,14 +209,18 @@ built_machine build_machine(const machine_options& o) {
                                                 std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
       if (given(o, flag, value, fallback))
         throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
-  if (preset) {
-    machine built(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
-    return {std::move(built), std::move(preset)};
-  }
+  const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
+  const std::string spec = preset ? preset->topology : o.machine;
   try {
-    return {machine(o.machine, m, o.routing), std::nullopt};
+    // Refused before it is built, with the line 'weft topo' gives: a topology over --max-memory
+    // took a minute to build before the run's own estimate could refuse it. The network state
+    // (flit buffers too) is checked here as well; the PEs once the caller knows how many.
+    run_options limit;
+    limit.max_memory_bytes = parse_max_memory(o.control.max_memory);
+    check_memory_before_building(spec, routing, m, 0, limit);
+    return {machine(spec, m, routing), std::move(preset)};
   } catch (const std::invalid_argument& e) {
-    if (o.machine.find(':') != std::string::npos) throw;
+    if (preset || o.machine.find(':') != std::string::npos) throw;
     // A bare word may have been meant as a preset: name those too.
     throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known_names(presets::list()));
   }

@@ -35,6 +35,7 @@
 #include "weft/mapping/placement_drawing.hpp"
 #include "weft/mapping/scotch_mapping.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/memory_budget.hpp"
 
 namespace weft::cli {
 
@@ -115,6 +116,29 @@ std::string cost_footnote(const std::vector<map_row>& rows) {
   return text;
 }
 
+// Every searched row keeps each run's placement and makespan until the table is printed, and
+// anneal_runs holds its results while a row is filled: --runs 1000000000 ended in std::bad_alloc
+// after the first run. Refused up front with the estimate and the most runs that fit.
+void check_runs_memory(const std::vector<std::string>& objectives, int runs, int procs, bool barrier_row,
+                       std::int64_t limit) {
+  const auto searched = static_cast<int>(std::count_if(objectives.begin(), objectives.end(),
+                                                       [](const std::string& n) { return !is_single(n); })) +
+                        (barrier_row ? 1 : 0);  // tac3+barrier copies tac3's placements
+  if (searched == 0) return;  // baselines and Scotch: one placement each, whatever --runs says
+  const double kept = sizeof(mapping::placement) + static_cast<double>(procs) * sizeof(node_id) + sizeof(vtime) +
+                      sizeof(nlohmann::json);  // + its makespan in the JSON report
+  const double per_run = searched * kept + sizeof(mapping::anneal_result);
+  const double bytes = per_run * static_cast<double>(runs);
+  if (bytes <= static_cast<double>(limit)) return;
+  char need[32], allowed[32];
+  const auto most = static_cast<std::int64_t>(static_cast<double>(limit) / per_run);
+  throw std::invalid_argument(fmt::format(
+      "--runs {}: {} searched objective{} x {} runs, each keeping a placement of {} PEs, need about {}, more than "
+      "--max-memory {} (give --runs between 1 and {}, or raise --max-memory)",
+      runs, searched, searched == 1 ? "" : "s", runs, procs,
+      format_gib(static_cast<std::int64_t>(std::min(bytes, 9e18)), need), format_gib(limit, allowed), most));
+}
+
 // The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
 mapping::comm_log log_of(const report& r, const std::string& program) {
   std::stringstream text;
@@ -174,6 +198,7 @@ int run(map_options& s, const CLI::App& sub) {
   opt.program_name = s.program;
   opt.traffic = cg_work ? cg::traffic(cg_work->a, procs) : s.registry.traffic(choice.name, prm, procs);
   m.check_run(procs, opt);
+  check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
   const int threads = opt.workers;
 
   // The communication: the given log, or the program's own, recorded in one run.

@@ -17,6 +17,8 @@ link_model paper_model(vtime alpha, byte_time tau) {
 
 report run_checked(machine_kind k, const layout& l, const program& prog, const link_model& model,
                    const run_options& options, std::string_view routing) {
+  // Refused before the machine is built: a PAX of 16 M PEs took seconds and 2 GB to build first.
+  check_memory_before_building(topology_spec(k, l.pes()), routing, model, l.pes(), options);
   auto r = machine(topology_spec(k, l.pes()), model, routing).run(l.pes(), prog, options);
   if (r.status != run_status::ok || !r.conserved || !r.unreceived.empty())
     throw std::runtime_error("transpose run on " + topology_spec(k, l.pes()) + " " + l.describe() + " " +
