@@ -23,6 +23,7 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "seed_option.hpp"
 #include "link_model_warning.hpp"
 #include "map_cg_workload.hpp"
 #include "run_control.hpp"
@@ -48,7 +49,7 @@ struct map_options {
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
   int procs = 0, runs = 10, iterations = 1;
   bool barrier_per_ccs = false, rendezvous = false;
-  std::uint64_t seed = 1;
+  std::string seed = "1";  ///< parse_seed: 0..2^64-1
   machine_options machine;
   programs::registry registry;
 };
@@ -153,6 +154,7 @@ int run(map_options& s, const CLI::App& sub) {
   const auto objectives = parse_objectives(s.objectives);
   if (s.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(s.iterations) + " must be at least 1");
   if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
+  const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
   programs::params prm;
   prm.bytes = parse_bytes(s.bytes, "--bytes");
   prm.iterations = s.iterations;
@@ -241,20 +243,20 @@ int run(map_options& s, const CLI::App& sub) {
     map_row row;
     row.objective = name;
     if (name == "scotch") {
-      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), s.seed).where);
+      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), seed).where);
     } else if (is_baseline(name)) {
       row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
     } else if (name == "rmatt") {  // RMATT-O2F's search on the logical 3D torus the FX10 shows
       const auto logical = mapping::machine_routes::from_spec(mapping::logical_torus(spec));
       mapping::anneal_options a;
       a.objective = mapping::objective_kind::rmatt_o2f;
-      a.seed = s.seed;
+      a.seed = seed;
       for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, threads))
         row.placements.push_back(mapping::logical_to_physical(spec, r.best));
     } else {
       mapping::anneal_options a;
       a.objective = mapping::parse_objective(name);
-      a.seed = s.seed;
+      a.seed = seed;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
     }
     measure(row, prm);
@@ -271,7 +273,7 @@ int run(map_options& s, const CLI::App& sub) {
                                                  s.iterations, s.iterations == 1 ? "" : "s")
                                    : s.bytes + " per message";
   std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
-                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
+                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", seed);
   std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
                            "makespan (us)", "best (us)");
   nlohmann::json j = nlohmann::json::array();
