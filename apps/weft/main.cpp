@@ -12,6 +12,7 @@
 
 #include "commands.hpp"
 #include "parse_errors.hpp"
+#include "weft/io/input_file.hpp"
 
 namespace {
 
@@ -24,9 +25,11 @@ bool quiet_rank() {
   return false;
 }
 
+// The line is shown with control characters escaped: an argument holding ESC or CR (or a file's
+// NUL a message quotes) must neither cut the line short nor drive the terminal.
 void say(const std::string& line) {
   if (!quiet_rank()) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fprintf(stderr, "%s\n", weft::io::printable(line).c_str());
     return;
   }
   // mpirun ends the whole job when a rank exits non-zero: leave rank 0 the time to print first.
