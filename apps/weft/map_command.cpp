@@ -117,6 +117,18 @@ std::string cost_footnote(const std::vector<map_row>& rows) {
   return text;
 }
 
+// --runs is the number of annealing runs and --seed seeds them (and Scotch): given with objectives
+// that are one fixed placement each, they were accepted and changed nothing.
+void check_runs_and_seed_apply(const std::vector<std::string>& objectives, bool runs_given, bool seed_given) {
+  const bool searched = std::any_of(objectives.begin(), objectives.end(), [](const std::string& n) { return !is_single(n); });
+  const bool seeded = searched || std::find(objectives.begin(), objectives.end(), "scotch") != objectives.end();
+  if (runs_given && !searched)
+    throw std::invalid_argument("--runs: the objectives given are one placement each (default, no-ring, scotch); --runs "
+                                "counts the annealing runs of tahb, hop-bytes, rmatt, rmatt-o2f and tac3");
+  if (seed_given && !seeded)
+    throw std::invalid_argument("--seed: default and no-ring are fixed placements; --seed seeds the annealing runs and scotch");
+}
+
 // Every searched row keeps each run's placement and makespan until the table is printed, and
 // anneal_runs holds its results while a row is filled: --runs 1000000000 ended in std::bad_alloc
 // after the first run. Refused up front with the estimate and the most runs that fit.
@@ -155,6 +167,7 @@ int run(map_options& s, const CLI::App& sub) {
   if (s.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(s.iterations) + " must be at least 1");
   if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
   const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
+  check_runs_and_seed_apply(objectives, sub.count("--runs") > 0, sub.count("--seed") > 0);
   programs::params prm;
   prm.bytes = parse_bytes(s.bytes, "--bytes");
   prm.iterations = s.iterations;
