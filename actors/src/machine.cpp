@@ -121,8 +121,12 @@ void check_memory_before_building(std::string_view topology_spec, std::string_vi
   topology_registry topologies;
   register_builtin_topologies(topologies);
   check_topology_memory(topologies, topology_spec, routing, limit);
+  // Without a size (a file, the trees) the PEs alone, without nodes and links, are a lower
+  // bound: what they refuse, the built machine would refuse too (check_run refines it).
   const auto [nodes, links] = topologies.size(topology_spec);
-  if (nodes >= 0) check_memory_budget(shape_of_run(std::max(procs, 0), nodes, links, model, options), limit);
+  const int pes = std::max(procs, 0);
+  if (nodes >= 0) check_memory_budget(shape_of_run(pes, nodes, links, model, options), limit);
+  else check_memory_budget(shape_of_run(pes, 0, 0, model, options), limit);
 }
 
 }  // namespace weft

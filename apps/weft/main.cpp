@@ -7,6 +7,7 @@
 #include <string_view>
 #include <thread>
 #include <exception>
+#include <new>
 #include <stdexcept>
 #include <vector>
 
@@ -81,6 +82,12 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     say(std::string("weft: error: ") + e.what());
     return 2;
+  } catch (const std::bad_alloc&) {
+    // Every command estimates its memory before the work (docs/cli.md, "Memory"); an allocation
+    // that still fails is an estimate missing something, said as such rather than as a type name.
+    say("weft: failed: out of memory although the estimate allowed this work (a gap in weft's memory estimate: "
+        "please report the command line); lower the sizes or free memory");
+    return 1;
   } catch (const std::exception& e) {
     say(std::string("weft: failed: ") + e.what());
     return 1;
