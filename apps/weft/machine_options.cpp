@@ -191,6 +191,11 @@ built_machine build_machine(const machine_options& o) {
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
   if (!o.network.empty()) m.network = o.network;  // machine() checks the name
   apply_flit_options(o, defaults, preset.has_value(), m);
+  // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
+  // by message or by packet, the run is the same, so a typed --injection would change nothing.
+  if (m.network != "flit" && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
+    throw std::invalid_argument("--injection " + o.injection + ": without --mtu a message is one packet, injected whole "
+                                "either way; give --mtu to split messages into packets");
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.memory_bandwidth.empty()) m.memory_time = parse_bandwidth(o.memory_bandwidth, "--memory-bandwidth");
   if (!o.kernel_overhead.empty()) m.kernel_overhead = parse_time(o.kernel_overhead, "--kernel-overhead");
