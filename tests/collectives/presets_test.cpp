@@ -186,6 +186,15 @@ BOOST_AUTO_TEST_CASE(a_nul_byte_in_a_mapping_file_is_shown_escaped_in_the_error)
   std::remove(file.c_str());
 }
 
+// The flit checks name the option (--vcs); from a preset the value came from its key.
+BOOST_AUTO_TEST_CASE(an_out_of_range_flit_value_in_a_preset_names_its_key_not_an_option) {
+  BOOST_CHECK_EXCEPTION(presets::parse(ring_preset + "network = \"flit\"\n[link]\nvcs = 65\n", "v.toml"),
+                        std::invalid_argument, [](const auto& e) {
+                          return std::string(e.what()) ==
+                                 "v.toml: link.vcs 65: an input port has at most 64 virtual channels (allowed 1..64)";
+                        });
+}
+
 BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_file_line_and_known_keys) {
   auto typo = preset_file("typo", ring_preset + "[link]\nalpha = \"1us\"\nalpah = \"2us\"\n");
   BOOST_TEST(load_error(typo) ==
