@@ -154,9 +154,7 @@ class wall_runtime final : public pe_host {
       m->src_node = node_of_rank_[static_cast<std::size_t>(m->src)];
       m->dst_node = node_of_rank_[static_cast<std::size_t>(m->dst)];
       if (m->send_request >= 0) {  // a port model's send waits for injection: the copy is made
-        auto& slot = s.requests[static_cast<std::size_t>(m->send_request)];
-        slot.complete = true;
-        slot.completion = now;
+        complete_request(s, m->send_request, now);  // not waited for yet: the PE is running
         m->send_request = -1;
       }
       const int to = worker_of_[static_cast<std::size_t>(m->dst)];
@@ -255,22 +253,13 @@ class wall_runtime final : public pe_host {
     }
   }
 
-  /// Message `m` reaches its receiver at `at` (on the receiver's worker): it completes the
-  /// first posted receive that accepts it, or waits among the unexpected (MPI's matching).
+  /// Message `m` reaches its receiver at `at` (on the receiver's worker): arrive() matches it as
+  /// the engine does; the PE it completes runs next.
   void deliver(worker& me, message* m, vtime at) {
     pe_state& pe = states_[static_cast<std::size_t>(m->dst)];
-    m->arrival = at;
     pe.clock = max(pe.clock, at);  // so test() sees it complete by now()
     ++me.delivered;
-    if (auto r = pe.posted.take_for(m->src, m->tag)) {
-      auto& slot = pe.requests[static_cast<std::size_t>(*r)];
-      slot.msg = m;
-      slot.complete = true;
-      slot.completion = at;
-      if (slot.waited && --pe.outstanding == 0 && pe.status == pe_status::blocked) me.runnable.push_back(pe.rank);
-    } else {
-      pe.unexpected.push(m->src, m->tag, m);
-    }
+    if (arrive(pe, m, at)) me.runnable.push_back(pe.rank);
   }
 
   /// True when no worker can produce work again: each was idle when first read and still

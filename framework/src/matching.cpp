@@ -1,6 +1,8 @@
 // Matching: posted receives and unexpected messages (MPI's order: the first posted receive that
-// accepts a message takes it; a receive takes the earliest unexpected message it accepts), and
-// the engine's delivery, where an arriving message meets them.
+// accepts a message takes it; a receive takes the earliest unexpected message it accepts); an
+// arriving message meeting them and the request it completes (arrive, complete_request: the same
+// code on both clocks); and the engine's delivery, which hands a message to arrive() in its pair's
+// order.
 #include "weft/detail/matching.hpp"
 
 #include "weft/detail/engine.hpp"
@@ -99,18 +101,31 @@ void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes
 }
 
 void engine::hand_over(partition& p, message* m, vtime at, pe_state& pe) {
-  m->arrival = at;
   ++p.delivered;
   p.last_arrival = max(p.last_arrival, at);
   auto h = static_cast<std::size_t>(m->hops);
   if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
   ++p.hop_histogram[h];
+  if (arrive(pe, m, at)) note_wake(p, pe);
+}
+
+bool arrive(pe_state& pe, message* m, vtime at) {
+  m->arrival = at;
   if (auto r = pe.posted.take_for(m->src, m->tag)) {
     pe.requests[static_cast<std::size_t>(*r)].msg = m;
-    complete_request(p, pe, *r, at);
-  } else {
-    pe.unexpected.push(m->src, m->tag, m);
+    return complete_request(pe, *r, at);
   }
+  pe.unexpected.push(m->src, m->tag, m);
+  return false;
+}
+
+bool complete_request(pe_state& pe, int id, vtime at) {
+  auto& slot = pe.requests[static_cast<std::size_t>(id)];
+  slot.complete = true;
+  slot.completion = at;
+  if (!slot.waited) return false;
+  pe.wake_at = max(pe.wake_at, at);
+  return --pe.outstanding == 0 && pe.status == pe_status::blocked;
 }
 
 }  // namespace weft::detail

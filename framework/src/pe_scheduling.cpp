@@ -23,15 +23,6 @@ void engine::note_wake(partition& p, pe_state& pe) {
   p.resume.push_back(pe.rank);
 }
 
-void engine::complete_request(partition& p, pe_state& pe, int request, vtime at) {
-  auto& slot = pe.requests[static_cast<std::size_t>(request)];
-  slot.complete = true;
-  slot.completion = at;
-  if (!slot.waited) return;
-  pe.wake_at = max(pe.wake_at, at);
-  if (--pe.outstanding == 0 && pe.status == pe_status::blocked) note_wake(p, pe);
-}
-
 void engine::collect_resumed(std::int64_t known, std::vector<int>& resume, std::size_t pe_count) {
   for (auto& p : active()) {
     while (!p.syncing.empty() && p.syncing.front().until <= p.horizon && p.syncing.front().until.ps <= known) {
