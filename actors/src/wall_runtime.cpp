@@ -25,6 +25,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "weft/detail/arrival.hpp"
+#include "weft/detail/emulated_pe.hpp"
 #include "weft/detail/engine.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
@@ -70,13 +72,20 @@ void bump(std::atomic<std::uint64_t>& c, std::uint64_t by = 1) {
   c.store(c.load(std::memory_order_relaxed) + by, std::memory_order_release);
 }
 
-class wall_runtime final : public pe_host {
+class wall_runtime final : public pe_host, public wall_host {
  public:
   wall_runtime(const machine& m, int procs, const program& prog, const run_options& opt)
       : machine_(m),
         options_(opt),
         states_(static_cast<std::size_t>(procs)),
-        fibers_(states_, prog, opt.stack_bytes),
+        // Every PE's calls are served on this host's clock, by this runtime.
+        fibers_(states_,
+                [this, &prog](pe_state& s) {
+                  emulated_pe<wall_clock> backend(s, engine_, wall_clock{this});
+                  pe p(backend);
+                  prog(p);
+                },
+                opt.stack_bytes),
         host_(discover_host()),
         node_of_rank_(node_map(opt, procs)),
         // Used only for what PE code asks of the machine (its limits, whether sends wait for
@@ -102,8 +111,7 @@ class wall_runtime final : public pe_host {
       for (int v = 0; v < count; ++v)
         if (v != w) me.to[static_cast<std::size_t>(v)].emplace(workers_[static_cast<std::size_t>(v)]->inbox);
     }
-    prepare_pe_states(states_, engine_, *this, pool_, opt, cpus_);
-    for (auto& s : states_) s.wall = true;
+    prepare_pe_states(states_, *this, pool_, opt, cpus_);
   }
 
   ~wall_runtime() override {

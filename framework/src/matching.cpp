@@ -1,10 +1,10 @@
 // Matching: posted receives and unexpected messages (MPI's order: the first posted receive that
-// accepts a message takes it; a receive takes the earliest unexpected message it accepts); an
-// arriving message meeting them and the request it completes (arrive, complete_request: the same
-// code on both clocks); and the engine's delivery, which hands a message to arrive() in its pair's
-// order.
+// accepts a message takes it; a receive takes the earliest unexpected message it accepts), and
+// the engine's delivery, which hands an arriving message to arrive() (weft/detail/arrival.hpp, the
+// same code on both clocks) in its pair's order.
 #include "weft/detail/matching.hpp"
 
+#include "weft/detail/arrival.hpp"
 #include "weft/detail/engine.hpp"
 
 namespace weft::detail {
@@ -107,25 +107,6 @@ void engine::hand_over(partition& p, message* m, vtime at, pe_state& pe) {
   if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
   ++p.hop_histogram[h];
   if (arrive(pe, m, at)) note_wake(p, pe);
-}
-
-bool arrive(pe_state& pe, message* m, vtime at) {
-  m->arrival = at;
-  if (auto r = pe.posted.take_for(m->src, m->tag)) {
-    pe.requests[static_cast<std::size_t>(*r)].msg = m;
-    return complete_request(pe, *r, at);
-  }
-  pe.unexpected.push(m->src, m->tag, m);
-  return false;
-}
-
-bool complete_request(pe_state& pe, int id, vtime at) {
-  auto& slot = pe.requests[static_cast<std::size_t>(id)];
-  slot.complete = true;
-  slot.completion = at;
-  if (!slot.waited) return false;
-  pe.wake_at = max(pe.wake_at, at);
-  return --pe.outstanding == 0 && pe.status == pe_status::blocked;
 }
 
 }  // namespace weft::detail

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "weft/detail/arrival.hpp"
 #include "weft/detail/engine.hpp"
 
 namespace weft::detail {
@@ -21,6 +22,10 @@ void engine::note_wake(partition& p, pe_state& pe) {
   pe.woken = true;
   p.horizon = min(p.horizon, max(pe.clock, pe.wake_at));
   p.resume.push_back(pe.rank);
+}
+
+void engine::complete_send(partition& p, pe_state& sender, int request, vtime at) {
+  if (complete_request(sender, request, at)) note_wake(p, sender);
 }
 
 void engine::collect_resumed(std::int64_t known, std::vector<int>& resume, std::size_t pe_count) {

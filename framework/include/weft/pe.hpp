@@ -25,9 +25,6 @@
 
 namespace weft {
 
-namespace detail {
-struct pe_state;
-}
 struct host_model;
 struct native_call;
 class pe_backend;
@@ -177,16 +174,16 @@ struct request {
 };
 
 /// The processing element a program runs on. Every call charges virtual time to this PE only.
-/// On a real machine (a pe_backend, weft/pe_backend.hpp: MPI ranks) the same calls go to the
-/// backend, and times are wall-clock ones.
+/// A run serves every call through the one backend it chose when it started (weft/pe_backend.hpp):
+/// the emulator's virtual clock, its wall clock (times measured on this host), or MPI ranks
+/// (times wall-clock ones).
 class pe {
  public:
-  explicit pe(detail::pe_state& state) : s_(&state) {}
-  /// A PE whose calls the backend serves (weft::mpi::run builds these).
-  explicit pe(pe_backend& backend) : b_(&backend) {}
+  /// A PE whose calls `backend` serves (the runtimes and weft::mpi::run build these).
+  explicit pe(pe_backend& backend);
 
-  int rank() const;
-  int size() const;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
   /// This PE's clock: its virtual time on the emulator; with --clock wall or on MPI ranks, the
   /// wall-clock time elapsed since the run started.
   vtime now() const;
@@ -252,8 +249,8 @@ class pe {
   bool native_collective(const native_call& c);
 
  private:
-  detail::pe_state* s_ = nullptr;  ///< the emulator's PE (null on a backend)
-  pe_backend* b_ = nullptr;        ///< a real machine's PE (null on the emulator)
+  pe_backend* b_;
+  int rank_, size_;  ///< the backend's, asked once: they never change during a run
 };
 
 }  // namespace weft

@@ -1,8 +1,15 @@
 #pragma once
-// The seam between the PE API and a real parallel machine: a `pe` built on a pe_backend
-// forwards every call to it instead of the emulator (docs/mpi.md). The emulator itself is not a
-// backend: its calls stay direct, so its hot path pays one predictable branch, nothing more.
-// Backends (weft_mpi) implement this in their own library; no header here includes theirs.
+// The seam under the PE API: a `pe` forwards every call to the one pe_backend its run chose when
+// it started. Three backends implement it, each in its own place:
+//
+//   emulated_pe<virtual_clock>  the engine's virtual time   weft/detail/emulated_pe.hpp (framework)
+//   emulated_pe<wall_clock>     --clock wall, measured      the same file; its runtime is actors/src/wall_runtime.cpp
+//   mpi::detail::rank_pe        --backend mpi, real ranks   backends/mpi/src/rank_pe.hpp (weft_mpi)
+//
+// The interface is at the level of whole PE calls (a send, a wait), never per byte or per
+// message in flight, so its price is one indirect call per PE call; the emulator's backends are
+// final classes whose inner calls are direct (docs/mpi.md, docs/PERFORMANCE.md). No header here
+// includes a backend's: MPI's headers stay inside backends/mpi/src.
 
 #include <span>
 #include <string_view>

@@ -136,7 +136,10 @@ class engine {
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
 
   // PE scheduling (pe_scheduling.cpp).
-  /// Queues PE `pe`, whose requests arrive() or complete_request() found all complete, to resume.
+  /// The network has taken the last byte of a single-port send: its request completes.
+  void complete_send(partition& p, pe_state& sender, int request, vtime at);
+  /// Queues PE `pe`, whose requests arrive() or complete_request() (weft/detail/arrival.hpp)
+  /// found all complete, to resume.
   void note_wake(partition& p, pe_state& pe);
   /// Moves the PEs of the active partitions that can resume now into `resume` (ascending rank):
   /// those woken by the phase, and syncing PEs whose clock every partition has passed (`known`).
@@ -144,7 +147,7 @@ class engine {
   /// Sorts distinct PE ranks.
   void ascending(std::vector<int>& ranks, std::size_t pe_count);
   // Delivery (matching.cpp): the message arrived at its receiver at `at`; under an adaptive
-  // routing it is handed over (to arrive(), weft/detail/matching.hpp) in its pair's order
+  // routing it is handed over (to arrive(), weft/detail/arrival.hpp) in its pair's order
   // (early arrivals wait for the ones before).
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void hand_over(partition& p, message* m, vtime at, pe_state& pe);

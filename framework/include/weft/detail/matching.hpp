@@ -6,31 +6,13 @@
 //                    a delivered message takes the earliest-posted receive that accepts it.
 //   unexpected_messages: delivered messages no receive has taken yet, in arrival order;
 //                    a new receive takes the earliest arrival it accepts.
-//
-// arrive() and complete_request() are where a message meets its receive and a request
-// completes, for both clocks: the engine calls them when it commits a delivery or a send's end,
-// the wall-clock runtime when a worker dequeues a message. Each runtime only decides how to wake
-// the PE they report ready.
 
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
 #include <vector>
 
-#include "weft/units.hpp"
-
 namespace weft::detail {
-
-struct pe_state;
-struct message;
-
-/// Message `m` reaches its receiver `pe` at `at` (matching.cpp): it completes the earliest-posted
-/// receive that accepts it, or waits among the unexpected messages. True when that completed the
-/// last request the PE is blocked on: its runtime then wakes it.
-bool arrive(pe_state& pe, message* m, vtime at);
-/// Completes `pe`'s request `id` at `at` (a matched receive, a send the network has taken); true,
-/// as for arrive(), when the PE is blocked and waited for nothing else.
-bool complete_request(pe_state& pe, int id, vtime at);
 
 inline bool tag_accepts(int filter, int tag) {
   return filter == tag || (filter == INT32_MIN && tag >= 0);
