@@ -239,7 +239,7 @@ request emulated_pe<Clock>::isend(int dst, tag t, const payload& data) {
 }
 
 template <class Clock>
-std::vector<request> emulated_pe<Clock>::isend_chain(std::span<const pe::outgoing> batch) {
+std::vector<request> emulated_pe<Clock>::isend_chain(std::span<const outgoing> batch) {
   std::vector<request> out;
   out.reserve(batch.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
