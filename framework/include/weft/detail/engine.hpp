@@ -8,7 +8,8 @@
 // thread timing, so the same program gives bit-identical results on any number of workers.
 //
 // Where each part lives: windows and partitions in engine.cpp; waking and resuming PEs in
-// pe_scheduling.cpp; an arriving message meeting its receive in matching.cpp; the networks in
+// pe_scheduling.cpp; delivery in matching.cpp, where an arriving message meets its receive through
+// weft/detail/arrival.hpp, which the wall-clock runtime uses too; the networks in
 // message_network.cpp (and the registry); the report in actors/src/report_builder.cpp.
 //
 // With a network lookahead L > 0 the nodes are split into partitions that commit their events in
