@@ -1,11 +1,13 @@
 #include "weft/machine.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 #include "weft/detail/network.hpp"
 #include "weft/detail/spellings.hpp"
 #include "weft/run_budget.hpp"
+#include "weft/topology_budget.hpp"
 #include "weft/topology_registry.hpp"
 
 namespace weft {
@@ -55,6 +57,36 @@ clock_mode parse_clock_mode(std::string_view text) {
 }
 std::string to_string(clock_mode c) { return detail::spelled<clock_mode>(c, clock_words); }
 
+namespace {
+
+std::int64_t memory_limit(const run_options& options) {
+  return options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes;
+}
+
+// A count from sizes that may be huge (a spec's size is computed before it is refused).
+std::int64_t clamp_count(double x) { return x < 9e18 ? static_cast<std::int64_t>(x) : INT64_MAX; }
+
+// What the run's memory estimate reads, from the machine's node and link counts (built, or
+// computed from the spec before building).
+run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const link_model& model,
+                       const run_options& options) {
+  run_shape shape;
+  shape.procs = procs;
+  shape.nodes = nodes;
+  shape.links = links;
+  shape.stack_bytes = options.stack_bytes;
+  shape.mtu = model.mtu;
+  if (model.network == "flit")  // every input port (links, injection) × VCs × buffer
+    shape.flit_slots = clamp_count((static_cast<double>(links) + static_cast<double>(nodes)) * model.flit.vcs *
+                                   model.flit.buffer);
+  shape.trace = options.trace;
+  shape.calls = options.record_calls;
+  shape.traffic = options.traffic;
+  return shape;
+}
+
+}  // namespace
+
 void machine::check_run(int procs, const run_options& options) const {
   if (procs < 1)
     throw std::invalid_argument("--procs " + std::to_string(procs) + " must be at least 1");
@@ -78,18 +110,23 @@ void machine::check_run(int procs, const run_options& options) const {
   if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
     throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
                                 " B must be between 16KiB and 64MiB");
-  run_shape shape;
-  shape.procs = procs;
-  shape.nodes = topo().node_count();
-  shape.links = static_cast<std::int64_t>(topo().links().size());
-  shape.stack_bytes = options.stack_bytes;
-  shape.mtu = model().mtu;
-  if (model().network == "flit")  // every input port (links, injection) × VCs × buffer
-    shape.flit_slots = (shape.links + shape.nodes) * model().flit.vcs * model().flit.buffer;
-  shape.trace = options.trace;
-  shape.calls = options.record_calls;
-  shape.traffic = options.traffic;
-  check_memory_budget(shape, options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes);
+  check_memory_budget(shape_of_run(procs, topo().node_count(), static_cast<std::int64_t>(topo().links().size()), model(), options),
+                      memory_limit(options));
+}
+
+void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const link_model& model,
+                                  int procs, const run_options& options) {
+  const std::int64_t limit = memory_limit(options);
+  if (limit == 0) return;
+  topology_registry topologies;
+  register_builtin_topologies(topologies);
+  check_topology_memory(topologies, topology_spec, routing, limit);
+  // Without a size (a file, the trees) the PEs alone, without nodes and links, are a lower
+  // bound: what they refuse, the built machine would refuse too (check_run refines it).
+  const auto [nodes, links] = topologies.size(topology_spec);
+  const int pes = std::max(procs, 0);
+  if (nodes >= 0) check_memory_budget(shape_of_run(pes, nodes, links, model, options), limit);
+  else check_memory_budget(shape_of_run(pes, 0, 0, model, options), limit);
 }
 
 }  // namespace weft

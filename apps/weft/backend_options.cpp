@@ -1,5 +1,7 @@
 #include "backend_options.hpp"
 
+#include <cmath>
+
 #include <cstdio>
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -45,7 +47,11 @@ void check_backend_options(const CLI::App& sub, const backend_options& o, const 
   if (!mpi::built_with_mpi())
     throw std::invalid_argument("this weft was built without MPI; reconfigure with -DWEFT_MPI=ON after installing libopenmpi-dev");
   mpi::parse_compute_mode(o.compute);
-  if (!(o.timeout >= 0)) throw std::invalid_argument(fmt::format("--timeout {:g} is negative", o.timeout));
+  // NaN fails every comparison: it was called "negative". 0 waits forever.
+  if (std::isnan(o.timeout))
+    throw std::invalid_argument("--timeout nan is not a number of seconds (allowed 0 and more; 0: wait forever)");
+  if (o.timeout < 0)
+    throw std::invalid_argument(fmt::format("--timeout {:g} is negative (allowed 0 and more; 0: wait forever)", o.timeout));
   for (const CLI::Option* opt : sub.get_options()) {
     if (opt->count() == 0) continue;
     const auto& long_names = opt->get_lnames();

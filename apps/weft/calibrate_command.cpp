@@ -13,10 +13,10 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <toml++/toml.h>
 
 #include "backend_options.hpp"
 #include "cli_output.hpp"
+#include "calibrated_preset.hpp"
 #include "commands.hpp"
 #include "list_options.hpp"
 #include "weft/presets/preset.hpp"
@@ -24,6 +24,13 @@
 namespace weft::cli {
 
 namespace {
+
+std::string utc_now() {
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  return date;
+}
 
 struct settings {
   std::vector<std::int64_t> sizes;
@@ -59,64 +66,6 @@ program ping_pong(const settings& s, std::vector<vtime>& one_way) {
   };
 }
 
-/// The message network's one-hop model, time = alpha + bytes x tau, fitted to the measurement.
-struct fit {
-  double alpha_ps = 0, tau_ps_per_byte = 0;
-  double at(std::int64_t bytes) const { return alpha_ps + static_cast<double>(bytes) * tau_ps_per_byte; }
-};
-
-/// Least squares on relative errors (weights 1 / time^2): every size counts alike, not just the
-/// largest, whose milliseconds would otherwise drown the microseconds of the small ones. A
-/// negative intercept (a curve steeper than linear) is clamped to 0 and tau refitted.
-fit fit_model(const std::vector<std::int64_t>& sizes, const std::vector<vtime>& t) {
-  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    const double x = static_cast<double>(sizes[i]), y = std::max(1.0, static_cast<double>(t[i].ps));
-    const double w = 1 / (y * y);
-    sw += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
-  }
-  fit f;
-  const double d = sw * sxx - sx * sx;
-  if (d > 0) {
-    f.tau_ps_per_byte = (sw * sxy - sx * sy) / d;
-    f.alpha_ps = (sy - f.tau_ps_per_byte * sx) / sw;
-  }
-  if (f.alpha_ps < 0 || d <= 0) {
-    f.alpha_ps = 0;
-    f.tau_ps_per_byte = sxx > 0 ? sxy / sxx : 0;
-  }
-  f.tau_ps_per_byte = std::max(0.0, f.tau_ps_per_byte);
-  return f;
-}
-
-std::string preset_text(const settings& s, const std::vector<vtime>& t, const fit& f, const std::string& name, int nodes,
-                        const std::string& hosts) {
-  const double gbps = f.tau_ps_per_byte > 0 ? 1e3 / f.tau_ps_per_byte : 0;  // bytes/ps x 1e12 / 1e9
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
-  std::string out = fmt::format(
-      "# Calibrated by `weft calibrate --backend mpi` on {}, {}: one-way time between\n"
-      "# ranks 0 and 1 (half a ping-pong round trip, {} round trips after {} warm-up), fitted by\n"
-      "# time = alpha + bytes / bandwidth on one hop of the message network (least squares on the\n"
-      "# relative error, every size alike).\n"
-      "#\n#  {:>10} {:>14} {:>14}\n",
-      hosts, date, s.iterations, s.warmup, "bytes", "measured(us)", "model(us)");
-  for (std::size_t i = 0; i < s.sizes.size(); ++i)
-    out += fmt::format("#  {:>10} {:>14.3f} {:>14.3f}\n", s.sizes[i], t[i].micros(), f.at(s.sizes[i]) * 1e-6);
-  toml::table link{{"alpha", fmt::format("{:.0f}ps", f.alpha_ps)}};
-  if (gbps > 0) link.insert("bandwidth", fmt::format("{:.4g}GB/s", gbps));
-  toml::table preset{{"name", name},
-                     {"summary", fmt::format("calibrated on {}: {:.3f} us, {:.3g} GB/s (MPI ping-pong)", hosts,
-                                             f.alpha_ps * 1e-6, gbps)},
-                     {"topology", fmt::format("full:{}", nodes)},
-                     {"procs", nodes},
-                     {"link", std::move(link)}};
-  std::ostringstream text;
-  text << toml::toml_formatter(preset) << "\n";
-  return out + text.str();
-}
-
 }  // namespace
 
 command_runner add_calibrate_command(CLI::App& app) {
@@ -149,6 +98,9 @@ command_runner add_calibrate_command(CLI::App& app) {
     if (sub->count("--nodes") && s->nodes < 2)
       throw std::invalid_argument("--nodes " + std::to_string(s->nodes) + " must be at least 2");
     if (s->name.empty()) throw std::invalid_argument("--name: empty value (give one, or leave the option out)");
+    // The name and --nodes are checked before the measurement, on a preset of the same shape.
+    check_preset_name(s->name);
+    check_preset_loads(calibrated_preset_text({}, {}, s->name, s->nodes > 0 ? s->nodes : 2));
     check_outputs({{"--output", s->output}});
     return run_on_mpi([&](const mpi::environment& env) {
       check_rank_count(env, 0, 2, "calibrate");
@@ -156,9 +108,9 @@ command_runner add_calibrate_command(CLI::App& app) {
       const auto r = mpi::run(env, ping_pong(set, one_way), mpi_options(s->backend, "calibrate"));
       if (env.rank() != 0) return 0;
       const int nodes = s->nodes > 0 ? s->nodes : env.size();
-      const std::string text = preset_text(set, one_way, fit_model(set.sizes, one_way), s->name, nodes,
-                                           r.host.host_topology);
-      presets::parse(text, "calibrate");  // what it writes, the emulator reads
+      const calibration measured{set.sizes, one_way, set.iterations, set.warmup, r.host.host_topology, utc_now()};
+      const std::string text = calibrated_preset_text(measured, fit_model(set.sizes, one_way), s->name, nodes);
+      check_preset_loads(text);  // what it writes, weft runs
       if (s->output.empty()) {
         std::cout << text;
       } else {

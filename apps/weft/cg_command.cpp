@@ -21,6 +21,7 @@
 #include "cg_output.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "seed_option.hpp"
 #include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "machine_options.hpp"
@@ -39,18 +40,8 @@ namespace {
 std::vector<double> make_rhs(const std::string& spec, std::int64_t rows) {
   if (spec == "ones") return std::vector<double>(static_cast<std::size_t>(rows), 1.0);
   if (spec == "random" || spec.starts_with("random:")) {
-    std::uint64_t seed = 1;
-    if (spec.size() >= 7) {  // "random:" with the seed missing is refused below
-      const auto text = spec.substr(7);
-      std::size_t used = 0;
-      try {
-        seed = std::stoull(text, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (text.empty() || used != text.size())
-        throw std::invalid_argument("--rhs '" + spec + "': the seed must be a whole number (random:SEED)");
-    }
+    // "random:" with the seed missing is refused like any other bad seed.
+    const std::uint64_t seed = spec == "random" ? 1 : parse_seed(spec.substr(7), "--rhs '" + spec + "'", " (random:SEED)");
     // Uniform in [0, 1) from the top 53 bits: the same vector on every platform.
     std::mt19937_64 gen(seed);
     std::vector<double> b(static_cast<std::size_t>(rows));

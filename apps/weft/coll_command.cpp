@@ -192,7 +192,8 @@ command_runner add_coll_command(CLI::App& app) {
                                       std::to_string(env.size()) + "); give that or drop --procs");
         check_rank_count(env, typed_procs.empty() ? 0 : typed_procs.front(), 1, "coll");
         if (c.root >= env.size())
-          throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(env.size()) + " PEs");
+          throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(env.size()) +
+                                      " PEs (allowed 0.." + std::to_string(env.size() - 1) + ")");
         auto rows = measure_on_mpi(env, c, sizes, mpi_options(s->backend, "coll " + s->op), s->op);
         if (env.rank() == 0) write_outputs(rows, s->op, s->machine.json_file, s->csv_file);
         return 0;
@@ -201,7 +202,9 @@ command_runner add_coll_command(CLI::App& app) {
     // Every machine, PE count and mapping is checked before the first run prints anything.
     const auto plan = plan_runs(s->machine, machines, typed_procs, [&](planned_run& run) {
       const int p = run.procs;
-      if (c.root >= p) throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs");
+      if (c.root >= p)
+        throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs (allowed 0.." +
+                                    std::to_string(p - 1) + ")");
       run.opt.program_name = "coll " + s->op;
       for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
         c.bytes = bytes;

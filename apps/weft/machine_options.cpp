@@ -192,6 +192,11 @@ built_machine build_machine(const machine_options& o) {
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
   if (!o.network.empty()) m.network = o.network;  // machine() checks the name
   apply_flit_options(o, defaults, preset.has_value(), m);
+  // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
+  // by message or by packet, the run is the same, so a typed --injection would change nothing.
+  if (m.network != "flit" && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
+    throw std::invalid_argument("--injection " + o.injection + ": without --mtu a message is one packet, injected whole "
+                                "either way; give --mtu to split messages into packets");
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");
   if (!o.memory_bandwidth.empty()) m.memory_time = parse_bandwidth(o.memory_bandwidth, "--memory-bandwidth");
   if (!o.kernel_overhead.empty()) m.kernel_overhead = parse_time(o.kernel_overhead, "--kernel-overhead");
@@ -210,14 +215,18 @@ built_machine build_machine(const machine_options& o) {
                                                 std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
       if (given(o, flag, value, fallback))
         throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
-  if (preset) {
-    machine built(preset->topology, m, o.routing.empty() ? preset->routing : o.routing);
-    return {std::move(built), std::move(preset)};
-  }
+  const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
+  const std::string spec = preset ? preset->topology : o.machine;
   try {
-    return {machine(o.machine, m, o.routing), std::nullopt};
+    // Refused before it is built, with the line 'weft topo' gives: a topology over --max-memory
+    // took a minute to build before the run's own estimate could refuse it. The network state
+    // (flit buffers too) is checked here as well; the PEs once the caller knows how many.
+    run_options limit;
+    limit.max_memory_bytes = parse_max_memory(o.control.max_memory);
+    check_memory_before_building(spec, routing, m, 0, limit);
+    return {machine(spec, m, routing), std::move(preset)};
   } catch (const std::invalid_argument& e) {
-    if (o.machine.find(':') != std::string::npos) throw;
+    if (preset || o.machine.find(':') != std::string::npos) throw;
     // A bare word may have been meant as a preset: name those too.
     throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known_names(presets::list()));
   }

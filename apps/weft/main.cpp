@@ -9,11 +9,13 @@
 #include <string_view>
 #include <thread>
 #include <exception>
+#include <new>
 #include <stdexcept>
 #include <vector>
 
 #include "commands.hpp"
 #include "parse_errors.hpp"
+#include "weft/io/input_file.hpp"
 #include "weft/io/output_file.hpp"
 
 namespace {
@@ -27,9 +29,11 @@ bool quiet_rank() {
   return false;
 }
 
+// The line is shown with control characters escaped: an argument holding ESC or CR (or a file's
+// NUL a message quotes) must neither cut the line short nor drive the terminal.
 void say(const std::string& line) {
   if (!quiet_rank()) {
-    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fprintf(stderr, "%s\n", weft::io::printable(line).c_str());
     return;
   }
   // mpirun ends the whole job when a rank exits non-zero: leave rank 0 the time to print first.
@@ -85,6 +89,12 @@ int run_weft(int argc, char** argv) {
   } catch (const weft::io::write_error& e) {
     say(std::string("weft: error: ") + e.what());
     return weft::io::write_error_exit_code;
+  } catch (const std::bad_alloc&) {
+    // Every command estimates its memory before the work (docs/cli.md, "Memory"); an allocation
+    // that still fails is an estimate missing something, said as such rather than as a type name.
+    say("weft: failed: out of memory although the estimate allowed this work (a gap in weft's memory estimate: "
+        "please report the command line); lower the sizes or free memory");
+    return 1;
   } catch (const std::exception& e) {
     say(std::string("weft: failed: ") + e.what());
     return 1;

@@ -24,6 +24,7 @@
 #include "cli_output.hpp"
 #include "sweep_stop.hpp"
 #include "commands.hpp"
+#include "seed_option.hpp"
 #include "link_model_warning.hpp"
 #include "map_cg_workload.hpp"
 #include "run_control.hpp"
@@ -36,6 +37,7 @@
 #include "weft/mapping/placement_drawing.hpp"
 #include "weft/mapping/scotch_mapping.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/memory_budget.hpp"
 
 namespace weft::cli {
 
@@ -48,7 +50,7 @@ struct map_options {
   std::string program = "nas-cg", bytes = "1MiB", objectives = "default,no-ring,tahb,rmatt-o2f,tac3", out, csv;
   int procs = 0, runs = 10, iterations = 1;
   bool barrier_per_ccs = false, rendezvous = false;
-  std::uint64_t seed = 1;
+  std::string seed = "1";  ///< parse_seed: 0..2^64-1
   machine_options machine;
   programs::registry registry;
 };
@@ -116,6 +118,41 @@ std::string cost_footnote(const std::vector<map_row>& rows) {
   return text;
 }
 
+// --runs is the number of annealing runs and --seed seeds them (and Scotch): given with objectives
+// that are one fixed placement each, they were accepted and changed nothing.
+void check_runs_and_seed_apply(const std::vector<std::string>& objectives, bool runs_given, bool seed_given) {
+  const bool searched = std::any_of(objectives.begin(), objectives.end(), [](const std::string& n) { return !is_single(n); });
+  const bool seeded = searched || std::find(objectives.begin(), objectives.end(), "scotch") != objectives.end();
+  if (runs_given && !searched)
+    throw std::invalid_argument("--runs: the objectives given are one placement each (default, no-ring, scotch); --runs "
+                                "counts the annealing runs of tahb, hop-bytes, rmatt, rmatt-o2f and tac3");
+  if (seed_given && !seeded)
+    throw std::invalid_argument("--seed: default and no-ring are fixed placements; --seed seeds the annealing runs and scotch");
+}
+
+// Every searched row keeps each run's placement and makespan until the table is printed, and
+// anneal_runs holds its results while a row is filled: --runs 1000000000 ended in std::bad_alloc
+// after the first run. Refused up front with the estimate and the most runs that fit.
+void check_runs_memory(const std::vector<std::string>& objectives, int runs, int procs, bool barrier_row,
+                       std::int64_t limit) {
+  const auto searched = static_cast<int>(std::count_if(objectives.begin(), objectives.end(),
+                                                       [](const std::string& n) { return !is_single(n); })) +
+                        (barrier_row ? 1 : 0);  // tac3+barrier copies tac3's placements
+  if (searched == 0) return;  // baselines and Scotch: one placement each, whatever --runs says
+  const double kept = sizeof(mapping::placement) + static_cast<double>(procs) * sizeof(node_id) + sizeof(vtime) +
+                      sizeof(nlohmann::json);  // + its makespan in the JSON report
+  const double per_run = searched * kept + sizeof(mapping::anneal_result);
+  const double bytes = per_run * static_cast<double>(runs);
+  if (bytes <= static_cast<double>(limit)) return;
+  char need[32], allowed[32];
+  const auto most = static_cast<std::int64_t>(static_cast<double>(limit) / per_run);
+  throw std::invalid_argument(fmt::format(
+      "--runs {}: {} searched objective{} x {} runs, each keeping a placement of {} PEs, need about {}, more than "
+      "--max-memory {} (give --runs between 1 and {}, or raise --max-memory)",
+      runs, searched, searched == 1 ? "" : "s", runs, procs,
+      format_gib(static_cast<std::int64_t>(std::min(bytes, 9e18)), need), format_gib(limit, allowed), most));
+}
+
 // The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
 mapping::comm_log log_of(const report& r, const std::string& program) {
   std::stringstream text;
@@ -135,6 +172,8 @@ int run(map_options& s, const CLI::App& sub) {
   const auto objectives = parse_objectives(s.objectives);
   if (s.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(s.iterations) + " must be at least 1");
   if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
+  const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
+  check_runs_and_seed_apply(objectives, sub.count("--runs") > 0, sub.count("--seed") > 0);
   programs::params prm;
   prm.bytes = parse_bytes(s.bytes, "--bytes");
   prm.iterations = s.iterations;
@@ -182,6 +221,7 @@ int run(map_options& s, const CLI::App& sub) {
   opt.program_name = s.program;
   opt.traffic = cg_work ? cg::traffic(cg_work->a, procs) : s.registry.traffic(choice.name, prm, procs);
   m.check_run(procs, opt);
+  check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
   const int threads = opt.workers;
 
   // The communication: the given log, or the program's own, recorded in one run.
@@ -235,20 +275,20 @@ int run(map_options& s, const CLI::App& sub) {
     map_row row;
     row.objective = name;
     if (name == "scotch") {
-      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), s.seed).where);
+      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), seed).where);
     } else if (is_baseline(name)) {
       row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
     } else if (name == "rmatt") {  // RMATT-O2F's search on the logical 3D torus the FX10 shows
       const auto logical = mapping::machine_routes::from_spec(mapping::logical_torus(spec));
       mapping::anneal_options a;
       a.objective = mapping::objective_kind::rmatt_o2f;
-      a.seed = s.seed;
+      a.seed = seed;
       for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, threads))
         row.placements.push_back(mapping::logical_to_physical(spec, r.best));
     } else {
       mapping::anneal_options a;
       a.objective = mapping::parse_objective(name);
-      a.seed = s.seed;
+      a.seed = seed;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
     }
     measure(row, prm);
@@ -270,7 +310,7 @@ int run(map_options& s, const CLI::App& sub) {
                                                  s.iterations, s.iterations == 1 ? "" : "s")
                                    : s.bytes + " per message";
   std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
-                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", s.seed);
+                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", seed);
   std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
                            "makespan (us)", "best (us)");
   nlohmann::json j_rows = nlohmann::json::array();

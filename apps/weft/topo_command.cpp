@@ -11,7 +11,7 @@
 #include "run_control.hpp"
 #include "weft/topo/analysis.hpp"
 #include "weft/topo/drawing.hpp"
-#include "weft/memory_budget.hpp"
+#include "weft/topology_budget.hpp"
 #include "weft/topology_registry.hpp"
 #include "weft/units.hpp"
 
@@ -72,13 +72,7 @@ int run(const topo_options& o, std::size_t given) {
   }
   if (o.spec.empty()) throw std::invalid_argument("weft topo needs a topology spec, e.g. 'weft topo torus:8x8' (see --list)");
   // Refuse before building what would not fit: links, per-node lists, routing tables.
-  const std::int64_t limit = parse_max_memory(o.max_memory);
-  if (auto [nodes, links] = topologies.size(o.spec); nodes >= 0) {
-    // Table routings keep one entry per (node, destination) pair; family routings a few per link.
-    const bool table = o.routing.rfind("shortest-path", 0) == 0 || o.spec.rfind("illiac:", 0) == 0;
-    const std::int64_t entries = table ? std::min<std::int64_t>(nodes, 1 << 16) * nodes * 2 : 2 * links;
-    check_memory(estimate_topology_bytes(nodes, links, entries), limit, "topology " + o.spec);
-  }
+  check_topology_memory(topologies, o.spec, o.routing, parse_max_memory(o.max_memory));
   auto t = topologies.make(o.spec);
   auto r = routings.make(o.routing.empty() ? t->default_routing() : o.routing, *t);
   // Open every output first, so a bad path fails before a long analysis.

@@ -15,6 +15,7 @@
 #include "cli_output.hpp"
 #include "sweep_stop.hpp"
 #include "commands.hpp"
+#include "seed_option.hpp"
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/traffic/output.hpp"
@@ -26,7 +27,7 @@ namespace {
 struct traffic_options {
   std::string pattern = "uniform", load = "0.01:0.15:0.01", csv, plot;
   std::int64_t cycles = 10000, warmup = 1000;
-  std::int64_t seed = 1;
+  std::string seed = "1";  ///< parse_seed: 0..2^64-1
   machine_options machine;
 };
 
@@ -120,8 +121,7 @@ int run(const CLI::App& sub, traffic_options& o) {
   run.cycles = o.cycles;
   // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
   run.warmup = sub.count("--warmup") || o.cycles > 10 * o.warmup ? o.warmup : o.cycles / 10;
-  if (o.seed < 0) throw std::invalid_argument("--seed " + std::to_string(o.seed) + " must be 0 or more");
-  run.seed = static_cast<std::uint64_t>(o.seed);
+  run.seed = parse_seed(o.seed, "--seed " + o.seed);
   run.validate();
   const bool replay = o.pattern.starts_with("trace:");
   if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");

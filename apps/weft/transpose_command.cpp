@@ -92,6 +92,11 @@ int run_one(const transpose_options& o) {
   algorithm_registry registry;
   register_transpose_algorithms(registry);
   auto prog = make_program(registry, o.algorithm, l, kind);
+  // two-phase and bhuyan-agrawal send to neighbours only: every route is one hop, whatever the
+  // routing, so a --routing given with them was accepted and changed nothing.
+  if (!o.routing.empty() && o.algorithm != "direct")
+    throw std::invalid_argument("--routing: " + o.algorithm + " sends to neighbours only (one hop), so no routing changes it; "
+                                "--routing applies to --algorithm direct");
   const vtime alpha = parse_time(o.alpha, "--alpha");
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   const bool ticks = bare_number(o.alpha) && bare_number(o.tau);

@@ -22,22 +22,31 @@ std::string tau_text(const byte_time& tau, bool ticks) {
   return buf;
 }
 
-void in_range(std::int64_t value, std::int64_t lo, std::int64_t hi, const char* flag, const char* why) {
+// Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
+void in_range(std::int64_t value, std::int64_t lo, std::int64_t hi, const char* flag, const char* too_low,
+              const std::string& too_high) {
   if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(flag) + " " + std::to_string(value) + ": " + why + " (allowed " +
-                                std::to_string(lo) + ".." + std::to_string(hi) + ")");
+    throw std::invalid_argument(std::string(flag) + " " + std::to_string(value) + ": " + (value < lo ? too_low : too_high) +
+                                " (allowed " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
 }
 
 // Wormhole switching needs no packet to fit a buffer (a packet spreads over the routers on its
 // path), so the packet size is bounded only so that a flit's number fits an event key.
 void validate_flit(const flit_params& f) {
-  in_range(f.vcs, 1, 64, "--vcs", "an input port needs at least 1 virtual channel");
-  in_range(f.buffer, 1, 1 << 16, "--buffer", "a virtual channel must buffer at least 1 flit");
-  in_range(f.flit_bytes, 1, std::int64_t{1} << 30, "--flit-size", "a flit carries at least 1 byte");
-  in_range(f.packet_flits, 1, 1 << 24, "--packet-flits", "a packet has at least 1 flit");
-  in_range(f.router_delay, 1, 1000, "--router-delay", "a router takes at least 1 cycle");
-  in_range(f.link_delay, 1, 1000, "--link-delay", "crossing a link takes at least 1 cycle");
-  in_range(f.credit_delay, 1, 1000, "--credit-delay", "a credit takes at least 1 cycle");
+  in_range(f.vcs, 1, 64, "--vcs", "an input port needs at least 1 virtual channel",
+           "an input port has at most 64 virtual channels");
+  in_range(f.buffer, 1, 1 << 16, "--buffer", "a virtual channel must buffer at least 1 flit",
+           "a virtual channel buffers at most 65536 flits");
+  in_range(f.flit_bytes, 1, std::int64_t{1} << 30, "--flit-size", "a flit carries at least 1 byte",
+           "a flit carries at most 1 GiB");
+  in_range(f.packet_flits, 1, 1 << 24, "--packet-flits", "a packet has at least 1 flit",
+           "a packet has at most 16777216 flits");
+  in_range(f.router_delay, 1, 1000, "--router-delay", "a router takes at least 1 cycle",
+           "a router takes at most 1000 cycles");
+  in_range(f.link_delay, 1, 1000, "--link-delay", "crossing a link takes at least 1 cycle",
+           "crossing a link takes at most 1000 cycles");
+  in_range(f.credit_delay, 1, 1000, "--credit-delay", "a credit takes at least 1 cycle",
+           "a credit takes at most 1000 cycles");
   if (f.cycle.ps < 1 || f.cycle.ps > vtime::us(1000000).ps)
     throw std::invalid_argument("--cycle " + format_time(f.cycle) + ": a cycle lasts from 1 ps to 1 s");
 }

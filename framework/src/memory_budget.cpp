@@ -3,6 +3,7 @@
 #include <hwloc.h>
 
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -29,8 +30,16 @@ std::int64_t default_memory_limit() {
 }
 
 std::string_view format_gib(std::int64_t bytes, char (&buffer)[32]) {
-  const double gib = static_cast<double>(bytes) / static_cast<double>(std::int64_t{1} << 30);
-  int n = std::snprintf(buffer, sizeof buffer, gib < 10 ? "%.2g GiB" : "%.0f GiB", gib);
+  // GiB, the unit limits are typed in; a small amount in the unit that shows it ("3.4 KiB", not
+  // "3.3e-06 GiB"), as a tiny --max-memory in a test gives.
+  constexpr const char* units[] = {"GiB", "MiB", "KiB", "B"};
+  double value = static_cast<double>(bytes) / static_cast<double>(std::int64_t{1} << 30);
+  std::size_t unit = 0;
+  while (value < 0.1 && unit + 1 < std::size(units)) {
+    value *= 1024;
+    ++unit;
+  }
+  int n = std::snprintf(buffer, sizeof buffer, value < 10 ? "%.2g %s" : "%.0f %s", value, units[unit]);
   return {buffer, static_cast<std::size_t>(n)};
 }
 

@@ -98,7 +98,8 @@ std::string memory_estimate::describe(const run_shape& s) const {
   if (calls > 0) parts.emplace_back(calls, format_bytes(calls) + " of communication log");
   std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::string text;
-  for (const auto& [bytes, what] : parts) text += (text.empty() ? "" : ", ") + what;
+  for (const auto& [bytes, what] : parts)
+    if (bytes > 0) text += (text.empty() ? "" : ", ") + what;  // a machine checked before its PEs: no "0 PEs"
   return text;
 }
 
@@ -106,9 +107,13 @@ void check_memory_budget(const run_shape& shape, std::int64_t limit) {
   if (limit <= 0) return;
   const auto e = estimate_run_memory(shape);
   if (e.total() <= limit) return;
+  // Name what to lower, by the largest part: the flit buffers, the machine's links, or the run.
+  const bool network = e.network >= std::max({e.pes, e.in_flight, e.program, e.trace, e.calls});
+  const bool buffers = static_cast<double>(shape.flit_slots) * flit_slot_bytes > static_cast<double>(shape.links) * link_bytes;
+  const char* lower = !network ? "lower --bytes/--procs" : buffers ? "lower --vcs/--buffer" : "choose a smaller machine";
   throw std::invalid_argument("this run needs about " + format_bytes(e.total()) + " (" + e.describe(shape) +
-                              "), more than --max-memory " + format_bytes(limit) +
-                              " allows; lower --bytes/--procs or raise --max-memory");
+                              "), more than --max-memory " + format_bytes(limit) + " allows; " + lower +
+                              " or raise --max-memory");
 }
 
 }  // namespace weft

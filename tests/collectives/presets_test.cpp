@@ -150,6 +150,51 @@ const std::string ring_preset = "name = \"r\"\ntopology = \"ring:4\"\n";
 
 // A misspelled key used to be ignored: the parameter kept its default and the run was silently
 // wrong. The message names the file, the line, the key and the keys that exist.
+// Issue 22: text inputs saved on Windows read like Unix ones; a folder is named as such; a NUL
+// byte a message quotes is shown escaped rather than cutting the message short.
+BOOST_AUTO_TEST_CASE(mapping_and_preset_files_with_crlf_line_ends_read_like_lf_ones) {
+  const std::string map_file = "presets_test_crlf.map", preset_file = "presets_test_crlf.toml";
+  std::ofstream(map_file) << "# PE i on node 3-i\r\n3\r\n2, 1\r\n0\r\n";
+  BOOST_TEST((presets::read_mapping_file(map_file) == std::vector<weft::node_id>{3, 2, 1, 0}));
+  std::ofstream(preset_file) << "name = \"crlf\"\r\ntopology = \"ring:4\"\r\n\r\n[link]\r\nalpha = \"1us\"\r\n";
+  const auto p = presets::load(preset_file);
+  BOOST_TEST(p.name == "crlf");
+  BOOST_TEST(p.topology == "ring:4");
+  BOOST_TEST(p.model.alpha.ps == weft::vtime::us(1).ps);
+  std::remove(map_file.c_str());
+  std::remove(preset_file.c_str());
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_given_as_a_mapping_or_preset_file_is_named_as_a_directory) {
+  BOOST_CHECK_EXCEPTION(presets::read_mapping_file("/tmp"), std::invalid_argument, [](const auto& e) {
+    return std::string(e.what()) == "mapping file '/tmp' is a directory, not a file";
+  });
+  const std::string folder = "presets_test_folder.toml";
+  std::filesystem::create_directory(folder);
+  BOOST_CHECK_EXCEPTION(presets::load(folder), std::invalid_argument, [&](const auto& e) {
+    return std::string(e.what()) == "preset file '" + folder + "' is a directory, not a file";
+  });
+  std::filesystem::remove(folder);
+}
+
+BOOST_AUTO_TEST_CASE(a_nul_byte_in_a_mapping_file_is_shown_escaped_in_the_error) {
+  const std::string file = "presets_test_nul.map";
+  std::ofstream(file) << "0\n1" << '\0' << "\n";
+  BOOST_CHECK_EXCEPTION(presets::read_mapping_file(file), std::invalid_argument, [&](const auto& e) {
+    return std::string(e.what()) == "mapping file '" + file + "' line 2: '1\\0' is not a node id";
+  });
+  std::remove(file.c_str());
+}
+
+// The flit checks name the option (--vcs); from a preset the value came from its key.
+BOOST_AUTO_TEST_CASE(an_out_of_range_flit_value_in_a_preset_names_its_key_not_an_option) {
+  BOOST_CHECK_EXCEPTION(presets::parse(ring_preset + "network = \"flit\"\n[link]\nvcs = 65\n", "v.toml"),
+                        std::invalid_argument, [](const auto& e) {
+                          return std::string(e.what()) ==
+                                 "v.toml: link.vcs 65: an input port has at most 64 virtual channels (allowed 1..64)";
+                        });
+}
+
 BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_file_line_and_known_keys) {
   auto typo = preset_file("typo", ring_preset + "[link]\nalpha = \"1us\"\nalpah = \"2us\"\n");
   BOOST_TEST(load_error(typo) ==

@@ -136,6 +136,33 @@ BOOST_AUTO_TEST_CASE(a_run_over_the_memory_limit_is_refused_before_it_starts_wit
   BOOST_TEST(!ran);
 }
 
+// The same estimate from the spec's size, before anything is built: a machine of 92 M links is
+// refused in an instant (it took a minute to build before), naming what to lower.
+BOOST_AUTO_TEST_CASE(a_machine_over_the_memory_limit_is_refused_before_it_is_built) {
+  weft::run_options opt;
+  opt.max_memory_bytes = 1LL << 30;
+  auto refusal = [&](std::string_view spec, const weft::link_model& model, int procs) {
+    try {
+      weft::check_memory_before_building(spec, "", model, procs, opt);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no refusal");
+  };
+  BOOST_TEST(refusal("hypercube:24", {}, 0) ==
+             "topology hypercube:24 needs about 16 GiB, more than --max-memory 1 GiB (raise it with --max-memory)");
+  BOOST_TEST(refusal("hypercube:20", {}, 0) ==
+             "this run needs about 5.01 GiB (5.01 GiB for 20971520 links), more than --max-memory 1.00 GiB allows; "
+             "choose a smaller machine or raise --max-memory");
+  weft::link_model flit;
+  flit.network = "flit";
+  flit.flit.vcs = 64;
+  flit.flit.buffer = 65536;
+  BOOST_TEST(refusal("torus:8x8", flit, 0).find("lower --vcs/--buffer or raise --max-memory") != std::string::npos);
+  BOOST_TEST(refusal("pax:262144", {}, 262144).find("lower --bytes/--procs or raise --max-memory") != std::string::npos);
+  BOOST_TEST(refusal("torus:8x8", {}, 64) == "no refusal");
+}
+
 // Half the physical memory hwloc reports (4 GiB when it reports none). hwloc's figure can vary
 // between runs on a VM, so the test checks what holds for any figure: a real amount, never more
 // than the machine has. (It used to test "divisible by 3", from when the default was 3/4: that

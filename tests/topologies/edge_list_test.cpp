@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
+#include <string>
 
 #include "test_support.hpp"
 #include "weft/topo/edge_list.hpp"
@@ -46,6 +48,38 @@ BOOST_AUTO_TEST_CASE(a_hub_with_300000_neighbours_and_repeated_edges_reads_with_
   BOOST_TEST(t->links().size() == 2u * leaves);
   BOOST_TEST(t->out_links(0).size() == static_cast<std::size_t>(leaves));
   BOOST_TEST(t->link_at(t->out_links(0)[0]).to == 1);  // the first occurrence of an edge stays
+  std::remove(path.c_str());
+}
+
+// Issue 22: an edge list saved on Windows reads like one saved on Unix; a folder is named as
+// such (it once read as an empty file); a NUL in a line is shown escaped, not cut off.
+BOOST_AUTO_TEST_CASE(an_edge_list_with_crlf_line_ends_reads_like_one_with_lf) {
+  const std::string path = "/tmp/weft_topo_test_crlf.txt";
+  std::ofstream(path) << "# written on Windows\r\nnode a\r\nnode b\r\nnode c\r\na b\r\nb -> c\r\nc a\r\n";
+  test::registries reg;
+  auto t = reg.make("file:" + path);
+  BOOST_TEST(t->node_count() == 3);
+  BOOST_TEST(t->links().size() == 5u);
+  BOOST_TEST(dynamic_cast<const topo::edge_list&>(*t).name(2) == "c");
+  std::remove(path.c_str());
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_given_as_an_edge_list_is_named_as_a_directory) {
+  test::registries reg;
+  BOOST_CHECK_EXCEPTION(reg.make("file:/tmp"), std::invalid_argument, [](const std::invalid_argument& e) {
+    return std::string(e.what()) == "edge-list file '/tmp' is a directory, not a file";
+  });
+}
+
+BOOST_AUTO_TEST_CASE(a_nul_byte_in_an_edge_list_line_is_shown_escaped_in_the_error) {
+  const std::string path = "/tmp/weft_topo_test_nul.txt";
+  std::ofstream(path) << "node a\nnode b\na" << '\0' << "b\n";
+  test::registries reg;
+  BOOST_CHECK_EXCEPTION(reg.make("file:" + path), std::invalid_argument, [&](const std::invalid_argument& e) {
+    return std::string(e.what()) == "edge-list file '" + path +
+                                        "' line 3: cannot read 'a\\0b' (expected 'node NAME', 'A B' for an edge or "
+                                        "'A -> B' for a one-way link)";
+  });
   std::remove(path.c_str());
 }
 

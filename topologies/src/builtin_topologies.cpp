@@ -96,6 +96,16 @@ size_pair grid_size(std::string_view shape_text, std::string_view family) {
   return sized(nodes, 2.0 * static_cast<double>(shape.size()));
 }
 
+/// Where "KxK:WRAPS" splits; refused when the letters are missing (the size and the factory
+/// must refuse alike, the size being asked first).
+std::size_t kncube_wraps_colon(std::string_view a) {
+  const auto colon = a.rfind(':');
+  if (colon == a.npos)
+    throw std::invalid_argument("kncube: '" + std::string(a) +
+                                "' lacks the wraparound letters (usage kncube:4x4x2:ttm, t = torus, m = mesh)");
+  return colon;
+}
+
 double power_of_two(int n) { return n < 0 ? 0 : std::ldexp(1.0, std::min(n, 62)); }
 
 }  // namespace
@@ -112,15 +122,12 @@ void register_builtin_topologies(topology_registry& registry) {
                 [](std::string_view a) { return make_grid("torus", a, true); }, {"torus:4x4", "torus:5x4", "torus:2x2", "torus:3x2x2"}, [](std::string_view a) { return grid_size(a, "torus"); }});
   registry.add({"kncube", "kncube:KxK[x...]:WRAPS", "k-ary n-cube with wraparound per axis, t or m each (kncube:4x2x8x2x3x2:tttmtm)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
-                  auto colon = a.rfind(':');
-                  if (colon == a.npos)
-                    throw std::invalid_argument("kncube: '" + std::string(a) +
-                                                "' lacks the wraparound letters (usage kncube:4x4x2:ttm, t = torus, m = mesh)");
+                  const auto colon = kncube_wraps_colon(a);
                   auto shape = topo::parse_shape(a.substr(0, colon), "kncube");
                   auto wraps = topo::parse_wraps(a.substr(colon + 1), shape.size(), "kncube");
                   return std::make_unique<topo::kary_ncube>("kncube:" + std::string(a), "kncube", std::move(shape),
                                                             std::move(wraps));
-                }, {"kncube:4x2x3x2x3x2:tttmtm", "kncube:3x3:tm"}, [](std::string_view a) { return grid_size(a.substr(0, a.rfind(':')), "kncube"); }});
+                }, {"kncube:4x2x3x2x3x2:tttmtm", "kncube:3x3:tm"}, [](std::string_view a) { return grid_size(a.substr(0, kncube_wraps_colon(a)), "kncube"); }});
   registry.add({"tofu", "tofu[:XxYxZ[@MXxMYxMZ]]",
                 "Tofu 6D mesh/torus XYZABC, ABC = 2x3x2 (A, C mesh; X, Y, Z, B torus), routed X,Y,Z,A,C,B; default 4x2x8; "
                 "@MXxMYxMZ: a job's sub-allocation inside that machine, whose X, Y, Z wrap only where they span it",

@@ -1,5 +1,7 @@
 #include "weft/topo/edge_list.hpp"
 
+#include "weft/io/input_file.hpp"
+
 #include <cctype>
 #include <fstream>
 #include <memory>
@@ -60,22 +62,22 @@ edge_list::edge_list(std::string spec, std::vector<std::string> names,
 }
 
 std::unique_ptr<edge_list> edge_list::read(const std::string& path) {
-  std::ifstream in(path);
-  if (!in)
-    throw std::invalid_argument("cannot open edge-list file '" + path + "' (file:PATH needs a readable file)");
+  // A folder, a device or a missing file is named as such; lines may end in CRLF.
+  auto in = io::open_input(path, "edge-list file");
+  const std::string shown = io::printable(path);  // a file's bytes quoted below are escaped the same way
   std::vector<std::string> names;
   std::unordered_map<std::string, std::pair<node_id, int>> ids;  // name -> (id, line declared)
   std::vector<std::pair<node_id, node_id>> links;
   std::string line;
   int number = 0;
-  auto where = [&] { return "edge-list file '" + path + "' line " + std::to_string(number) + ": "; };
+  auto where = [&] { return "edge-list file '" + shown + "' line " + std::to_string(number) + ": "; };
   auto lookup = [&](const std::string& name) {
     auto it = ids.find(name);
     if (it == ids.end())
-      throw std::invalid_argument(where() + "node '" + name + "' is not declared (declare it first with 'node " + name + "')");
+      throw std::invalid_argument(where() + "node '" + io::printable(name) + "' is not declared (declare it first with 'node " + io::printable(name) + "')");
     return it->second.first;
   };
-  while (std::getline(in, line)) {
+  while (io::read_line(in, line)) {
     ++number;
     if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     std::istringstream words(line);
@@ -84,7 +86,7 @@ std::unique_ptr<edge_list> edge_list::read(const std::string& path) {
     if (w.empty()) continue;
     if (w.size() == 2 && w[0] == "node") {
       if (!valid_name(w[1]))
-        throw std::invalid_argument(where() + "bad node name '" + w[1] + "' (letters, digits, _ . - : only)");
+        throw std::invalid_argument(where() + "bad node name '" + io::printable(w[1]) + "' (letters, digits, _ . - : only)");
       auto [it, fresh] = ids.emplace(w[1], std::pair{static_cast<node_id>(names.size()), number});
       if (!fresh)
         throw std::invalid_argument(where() + "node '" + w[1] + "' is declared twice (first on line " +
@@ -96,15 +98,15 @@ std::unique_ptr<edge_list> edge_list::read(const std::string& path) {
       links.push_back({a, b});
       if (w.size() == 2) links.push_back({b, a});
     } else {
-      throw std::invalid_argument(where() + "cannot read '" + line +
+      throw std::invalid_argument(where() + "cannot read '" + io::printable(line) +
                                   "' (expected 'node NAME', 'A B' for an edge or 'A -> B' for a one-way link)");
     }
   }
-  if (names.empty()) throw std::invalid_argument("edge-list file '" + path + "' declares no nodes (expected lines 'node NAME')");
+  if (names.empty()) throw std::invalid_argument("edge-list file '" + shown + "' declares no nodes (expected lines 'node NAME')");
   std::unique_ptr<edge_list> graph(new edge_list("file:" + path, std::move(names), links));
   for (bool reverse : {false, true})
     if (node_id v = unreachable(*graph, reverse); v >= 0)
-      throw std::invalid_argument("edge-list file '" + path + "' is not connected: node '" + graph->name(v) +
+      throw std::invalid_argument("edge-list file '" + shown + "' is not connected: node '" + graph->name(v) +
                                   (reverse ? "' cannot reach node '" : "' cannot be reached from node '") +
                                   graph->name(0) + "' (every node must reach every other)");
   return graph;

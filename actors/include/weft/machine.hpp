@@ -71,6 +71,16 @@ struct run_options {
   std::function<void(const run_progress&)> progress;
 };
 
+/// The memory checks, made from the topology spec's size before anything is built (a
+/// hypercube:24 took a minute to build before check_run could refuse it): the topology itself
+/// ("topology SPEC needs about X GiB, more than --max-memory Y GiB", as 'weft topo' says), then
+/// the run of `procs` PEs as check_run estimates it (`procs` 0: the machine's network state
+/// alone). A family without a size (a file, the trees) is checked on its PEs alone here, and in
+/// full by check_run once built.
+/// Throws std::invalid_argument; the limit is options.max_memory_bytes.
+void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const link_model& model,
+                                  int procs, const run_options& options);
+
 class machine {
  public:
   /// Builds from a topology spec ("torus:8x8", "ring:16", ...); `routing` empty = the

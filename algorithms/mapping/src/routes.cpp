@@ -10,9 +10,10 @@ machine_routes::machine_routes(const topology& topo, const routing& r) {
   if (r.adaptive())
     throw std::invalid_argument("routing " + r.name() + " is adaptive: the mapping objectives need a static route per pair of nodes (seed 004 §4.4)");
   nodes_ = topo.compute_nodes();
-  if (nodes_ > 4096)
+  if (nodes_ > max_nodes)
     throw std::invalid_argument("machine " + topo.spec() + " has " + std::to_string(nodes_) +
-                                " compute nodes; the route table of the mapping objectives allows at most 4096");
+                                " compute nodes; the route table of the mapping objectives allows at most " +
+                                std::to_string(max_nodes));
   links_ = static_cast<int>(topo.links().size());
   description_ = topo.spec() + " (routing " + r.name() + ")";
   for (const auto& l : topo.links()) ends_.emplace_back(l.from, l.to);
@@ -31,6 +32,12 @@ machine_routes machine_routes::from_spec(std::string_view spec, std::string_view
   register_builtin_topologies(topologies);
   routing_registry routings;
   register_builtin_routings(routings);
+  // The table's limit, checked from the spec's size before building it (a hypercube:24 took a
+  // minute to build only to be refused here). Families without a size are small or read from a file.
+  if (const auto [nodes, links] = topologies.size(spec); nodes > max_nodes)
+    throw std::invalid_argument("machine " + std::string(spec) + " has " + std::to_string(nodes) +
+                                " compute nodes; the route table of the mapping objectives allows at most " +
+                                std::to_string(max_nodes));
   auto topo = topologies.make(spec);
   const std::string name = routing_name.empty() ? topo->default_routing() : std::string(routing_name);
   auto r = routings.make(name, *topo);

@@ -36,6 +36,14 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
     pes = static_cast<std::int64_t>(r.layout.pes.size());
     return r.steps;
   };
+  // The largest K needs the most PEs: refused before the first row, not after minutes of smaller ones.
+  if (!sizes.empty())
+    for (const char* name : {"delay-aware", "binary"}) {
+      params p = base;
+      p.items = sizes.back();
+      const auto layout = trees.find(name).build(p);
+      check_memory_before_building(layout.machine, "", make_link_model(p), static_cast<int>(layout.pes.size()), options);
+    }
   for (std::int64_t k : sizes) {
     params p = base;
     p.items = k;

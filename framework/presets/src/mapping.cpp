@@ -5,23 +5,19 @@
 #include <limits>
 #include <stdexcept>
 
+#include "weft/io/input_file.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace weft::presets {
 
 std::vector<node_id> read_mapping_file(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec))  // a directory opens as a stream that reads nothing
-    throw std::invalid_argument("mapping file '" + file.string() + "' cannot be read: it is a directory");
-  errno = 0;
-  std::ifstream in(file);
-  if (!in)
-    throw std::invalid_argument("mapping file '" + file.string() +
-                                "' cannot be read: " + (errno != 0 ? std::strerror(errno) : "unknown reason"));
+  // A folder, a device or a missing file is named as such; lines may end in CRLF.
+  auto in = io::open_input(file.string(), "mapping file");
+  const std::string shown = io::printable(file.string());
   std::vector<node_id> nodes;
   std::string line;
   int line_no = 0;
-  while (std::getline(in, line)) {
+  while (io::read_line(in, line)) {
     ++line_no;
     line = line.substr(0, line.find('#'));
     for (char& ch : line)
@@ -40,8 +36,8 @@ std::vector<node_id> read_mapping_file(const std::filesystem::path& file) {
       }
       // Past node_id's range an id would wrap around to another (or a negative) node.
       if (v < 0 || v > std::numeric_limits<node_id>::max() || used != word.size())
-        throw std::invalid_argument("mapping file '" + file.string() + "' line " + std::to_string(line_no) + ": '" +
-                                    word + "' is not a node id");
+        throw std::invalid_argument("mapping file '" + shown + "' line " + std::to_string(line_no) + ": '" +
+                                    io::printable(word) + "' is not a node id");
       nodes.push_back(static_cast<node_id>(v));
       at = end == std::string::npos ? line.size() : end;
     }

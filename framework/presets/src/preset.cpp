@@ -186,7 +186,16 @@ preset parse(std::string_view text, const std::string& source) {
   try {
     p.model.validate();
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(source + ": " + e.what());
+    // The flit checks name the command-line option ("--vcs 65: ..."); here the value came from
+    // the preset's key, so the message names that (link.vcs), not an option nobody typed.
+    std::string what = e.what();
+    if (what.starts_with("--")) {
+      const auto end = std::min(what.find(' '), what.size());
+      std::string key = what.substr(2, end - 2);
+      std::replace(key.begin(), key.end(), '-', '_');
+      what = "link." + key + what.substr(end);
+    }
+    throw std::invalid_argument(source + ": " + what);
   }
   return p;
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "weft/io/input_file.hpp"
 #include "weft/named_registry.hpp"
 #include "weft/presets/preset.hpp"
 
@@ -21,8 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string read_file(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::invalid_argument("preset file '" + file.string() + "' cannot be read");
+  // A folder, a device or a missing file is named as such (toml++ reads CRLF lines itself).
+  auto in = io::open_input(file.string(), "preset file");
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

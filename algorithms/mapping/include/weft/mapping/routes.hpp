@@ -16,6 +16,8 @@ namespace weft::mapping {
 
 class machine_routes {
  public:
+  /// The most compute nodes a table holds: it grows as nodes^2 (4096: 16 M pairs).
+  static constexpr int max_nodes = 4096;
   /// Routes every ordered pair of compute nodes with `r`. Throws std::invalid_argument when `r`
   /// is adaptive (no static route to count contention on) or the machine has more than 4096
   /// compute nodes (the table grows as nodes^2).
