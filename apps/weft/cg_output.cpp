@@ -168,8 +168,8 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
     if (r.out.status == cg::stop_reason::overflow) {
       code = 11;
       std::cerr << fmt::format("weft cg: overflow: a dot product (r'z, p'Ap or ||r||^2) overflowed a double at iteration {} "
-                               "on {} PEs ({}): the matrix or b is too large for doubles (not a sign that it is not "
-                               "positive definite); scale them down\n",
+                               "on {} PEs ({}): the matrix or b is too large (or too small) for doubles (not a sign that it "
+                               "is not positive definite); scale their values toward 1\n",
                                r.out.iterations, r.procs, r.machine);
     } else if (r.out.status == cg::stop_reason::not_spd) {
       code = code == 11 ? code : 8;

@@ -308,12 +308,18 @@ void print_report(const report& r, const machine_options& o) {
 }
 
 int say_status(const report& r) {
-  if (r.status != run_status::ok)
-    std::cerr << "weft: " << to_string(r.status) << ": " << (r.problems.empty() ? "" : r.problems.front()) << "\n";
+  if (r.status != run_status::ok) std::cerr << "weft: " << status_line(r) << "\n";
   return r.exit_code();
 }
 
 }  // namespace
+
+std::string status_line(const report& r) {
+  const std::string status = to_string(r.status);
+  std::string problem = r.problems.empty() ? "" : r.problems.front();
+  if (problem.starts_with(status + ": ")) problem.erase(0, status.size() + 2);  // said once
+  return status + (problem.empty() ? "" : ": " + problem);
+}
 
 int emit_report(const report& r, const machine_options& o) {
   print_report(r, o);

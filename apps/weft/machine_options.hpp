@@ -78,6 +78,9 @@ int default_procs(const built_machine& b);
 std::vector<file_request> machine_inputs(const machine_options& o);
 /// Writes the report's communication log to --comm-log if asked (docs/report.md).
 void write_comm_log(const report& r, const machine_options& o);
+/// "deadlock: every unfinished PE is blocked ...": the run's status and first problem, the status
+/// said once (the line after "weft: " on stderr).
+std::string status_line(const report& r);
 /// Prints the report, writes --json / --trace / --comm-log if asked; returns the report's exit code.
 int emit_report(const report& r, const machine_options& o);
 /// For a sweep whose run `r` stopped it (deadlock, failure, Ctrl-C): prints that run's report and

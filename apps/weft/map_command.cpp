@@ -245,8 +245,9 @@ int run(map_options& s, const CLI::App& sub) {
     try {
       log = log_of(run_once(nullptr, true), s.program);
     } catch (const stopped_run& stop) {  // before any row: nothing to keep, no file touched
-      throw std::runtime_error(fmt::format("{} run failed: {}: {}", s.program, to_string(stop.r.status),
-                                           stop.r.problems.empty() ? "" : stop.r.problems.front()));
+      std::cerr << "weft: " << status_line(stop.r) << " (in the " << s.program
+                << " run that records the communication to place; nothing written)\n";
+      return stop.r.exit_code();
     }
   }
   const auto sets = mapping::extract_ccs(log);
@@ -283,13 +284,20 @@ int run(map_options& s, const CLI::App& sub) {
       mapping::anneal_options a;
       a.objective = mapping::objective_kind::rmatt_o2f;
       a.seed = seed;
+      a.stop = opt.stop;
       for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, threads))
         row.placements.push_back(mapping::logical_to_physical(spec, r.best));
     } else {
       mapping::anneal_options a;
       a.objective = mapping::parse_objective(name);
       a.seed = seed;
+      a.stop = opt.stop;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
+    }
+    if (opt.stop && opt.stop->load()) {  // Ctrl-C during the search: this row has no placements
+      stop = {"interrupted", name + ": Ctrl-C during the placement search", spec, procs};
+      stop_code = interrupted_exit_code;
+      break;
     }
     measure(row, prm);
     rows.push_back(std::move(row));

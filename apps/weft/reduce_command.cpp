@@ -87,32 +87,23 @@ int run_sweep(const reduce_options& o, const reduction::params& p, const reducti
   auto rows = reduction::run_sweep(p, sizes, trees, op, ropt);
   const bool stopped = rows.size() < sizes.size();  // Ctrl-C: the rows finished are kept
   reduction::print_sweep_table(std::cout, p, rows);
-  std::string csv = o.csv;
-  if (csv.empty() && !o.plot.empty()) csv = o.plot + ".csv";
-  write_file(csv, "--csv", [&](std::ostream& out) {
+  write_file(o.csv, "--csv", [&](std::ostream& out) {
     reduction::write_sweep_csv(out, rows);
     if (stopped) out << "# stopped (interrupted) at K = " << sizes[rows.size()] << ": Ctrl-C\n";
   });
-  if (!csv.empty()) std::cout << "wrote " << csv << "\n";
+  if (!o.csv.empty()) std::cout << "wrote " << o.csv << "\n";
   if (stopped) {
     std::cerr << "weft: interrupted: the sweep stopped at K = " << sizes[rows.size()] << "; "
-              << (csv.empty() ? "" : "the rows finished are in " + csv + ", ") << "no plot drawn\n";
+              << (o.csv.empty() ? "" : "the rows finished are in " + o.csv + ", ") << "no plot drawn\n";
     return interrupted_exit_code;
   }
   if (!o.plot.empty()) {
-    const std::string script = o.plot + ".gp";
-    write_file(script, "--plot", [&](std::ostream& out) { reduction::write_gnuplot_script(out, p, csv, o.plot); });
-    if (!have_gnuplot()) {
-      std::cout << "gnuplot not found on PATH: wrote " << script << " (run 'gnuplot " << script << "' to draw "
-                << o.plot << ")\n";
-    } else {
-      draw_with_gnuplot(o.plot, "--plot", [&](const std::string& output) {
-        std::ostringstream text;
-        reduction::write_gnuplot_script(text, p, csv, output);
-        return text.str();
-      });
-      std::cout << "wrote " << o.plot << "\n";
-    }
+    draw_with_gnuplot(o.plot, "--plot", [&](const std::string& output) {
+      std::ostringstream text;
+      reduction::write_gnuplot_script(text, p, rows, output);
+      return text.str();
+    });
+    std::cout << "wrote " << o.plot << "\n";
   }
   return 0;
 }
@@ -143,12 +134,11 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
     throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
   if (o.sweep && tree_given)
     throw std::invalid_argument("--tree: --sweep runs both trees; drop --tree");
-  const std::string csv = o.csv.empty() && !o.plot.empty() ? o.plot + ".csv" : o.csv;
-  // Without --csv, --plot writes its data next to the plot: a bad path there is --plot's.
-  check_outputs({{o.csv.empty() ? "--plot" : "--csv", csv},
-                 {"--plot", o.plot.empty() ? "" : o.plot + ".gp"},
-                 {"--dot", o.dot},
-                 {"--json", o.json}});
+  // --plot writes the plot only (its points travel inside gnuplot's script); the data is --csv's.
+  check_outputs({{"--csv", o.csv}, {"--plot", o.plot}, {"--dot", o.dot}, {"--json", o.json}});
+  if (!o.plot.empty() && !have_gnuplot())
+    throw std::invalid_argument("--plot draws with gnuplot, which is not on PATH (apt-get install gnuplot-nox); "
+                                "--csv writes the data");
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
   ropt.traffic.advice = "lower -K or raise --max-memory";
@@ -172,7 +162,7 @@ command_runner add_reduce_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--sweep", o->sweep, "run both trees for K = 1, 2, 4, ... up to -K and print steps, ratio, optimum");
   sub->add_option("--csv", o->csv, "with --sweep: write the table as CSV to FILE");
-  sub->add_option("--plot", o->plot, "with --sweep: draw steps vs K into FILE.svg with gnuplot (if installed)");
+  sub->add_option("--plot", o->plot, "with --sweep: draw steps vs K as SVG into FILE (needs gnuplot on PATH)");
   sub->add_option("--dot", o->dot, "write the computation tree (operations, times, transfers) as Graphviz to FILE");
   sub->add_flag("--report", o->full_report, "print weft's full run report");
   sub->add_option("--json", o->json, "write the run report as JSON to FILE");

@@ -104,6 +104,24 @@ grep -q '"status": "failed"' sweep.json && grep -q '"bytes": 8,' sweep.json && g
 tail -1 sweep.csv | grep -q '^# stopped (failed) at machine ring:2, 2 PEs, 16777216 bytes: ' || fail "sweep.csv: $(cat sweep.csv)"
 [ "$(grep -c '^ring:2,allreduce' sweep.csv)" = 1 ] || fail "sweep.csv rows: $(cat sweep.csv)"
 
+# A FIFO with one reader gets the whole report (it is not opened before the run: its reader would
+# see the end of its input at that first close); a symlink to itself is refused and left alone.
+case_name=json_to_fifo_with_reader
+mkfifo report.fifo
+cat report.fifo > from_fifo.json &
+reader=$!
+timeout 60 "$weft" run ring "${machine[@]}" --json report.fifo >/dev/null 2>&1 || fail "exit $?"
+wait "$reader"
+grep -q '"status": "ok"' from_fifo.json || fail "the FIFO's reader got: $(head -c 200 from_fifo.json)"
+ln -s self_loop.json self_loop.json
+expect json_to_self_loop 2 "^weft: error: --json file 'self_loop.json' cannot be written: Too many levels of symbolic links$" -- \
+  run ring "${machine[@]}" --json self_loop.json
+[ -L self_loop.json ] || fail "the self-looping symlink was replaced"
+
+# An endless device is no input: refused at once, never read.
+expect device_as_trace 2 "^weft: error: message log '/dev/zero' is a device, not a file$" -- \
+  traffic -m ring:8 --pattern trace:/dev/zero
+
 # No temporary file is ever left behind.
 case_name=no_temporary_files
 leftovers=$(find . -name '.*.weft-*' -o -name '.weft-probe-*')

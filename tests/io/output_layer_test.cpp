@@ -181,3 +181,46 @@ BOOST_AUTO_TEST_CASE(control_characters_are_shown_escaped) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_FIXTURE_TEST_SUITE(review_findings, scratch)
+
+BOOST_AUTO_TEST_CASE(a_symlink_to_itself_is_refused_and_left_alone) {
+  fs::create_symlink("loop", "loop");
+  BOOST_TEST(refusal(file_plan{}.output("--json", "loop")) ==
+             "--json file 'loop' cannot be written: Too many levels of symbolic links");
+  BOOST_CHECK_THROW(weft::io::output_file("loop", "--json"), weft::io::write_error);
+  BOOST_TEST(fs::is_symlink("loop"));
+}
+
+BOOST_AUTO_TEST_CASE(devices_are_no_inputs_and_lines_are_bounded) {
+  BOOST_CHECK_THROW(weft::io::open_input("/dev/zero", "--trace"), std::invalid_argument);
+  std::istringstream endless(std::string(weft::io::max_line_bytes + 10, 'x'));
+  std::string line;
+  try {
+    weft::io::read_line(endless, line, "t.csv");
+    BOOST_FAIL("no refusal");
+  } catch (const std::invalid_argument& e) {
+    BOOST_TEST(std::string(e.what()) == "t.csv: a line longer than 1048576 bytes: not a text input");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_dropped_from_the_first_line_only) {
+  std::istringstream in("\xEF\xBB\xBFnode a\n\xEF\xBB\xBFx\nlast");
+  std::string line;
+  BOOST_TEST((weft::io::read_line(in, line) && line == "node a"));
+  BOOST_TEST((weft::io::read_line(in, line) && line == "\xEF\xBB\xBFx"));
+  BOOST_TEST((weft::io::read_line(in, line) && line == "last"));
+  BOOST_TEST(!weft::io::read_line(in, line));
+}
+
+BOOST_AUTO_TEST_CASE(a_line_longer_than_one_chunk_reads_whole) {
+  const std::string long_line(10000, 'y');
+  std::istringstream in(long_line + "\r\n" + std::string(4095, 'z') + "\nend\n");
+  std::string line;
+  BOOST_TEST((weft::io::read_line(in, line) && line == long_line));
+  BOOST_TEST((weft::io::read_line(in, line) && line == std::string(4095, 'z')));
+  BOOST_TEST((weft::io::read_line(in, line) && line == "end"));
+  BOOST_TEST(!weft::io::read_line(in, line));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

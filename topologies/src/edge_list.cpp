@@ -77,7 +77,7 @@ std::unique_ptr<edge_list> edge_list::read(const std::string& path) {
       throw std::invalid_argument(where() + "node '" + io::printable(name) + "' is not declared (declare it first with 'node " + io::printable(name) + "')");
     return it->second.first;
   };
-  while (io::read_line(in, line)) {
+  while (io::read_line(in, line, "edge-list file '" + shown + "'")) {
     ++number;
     if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     std::istringstream words(line);

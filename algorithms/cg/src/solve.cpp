@@ -72,6 +72,10 @@ void check_rhs(std::span<const double> b) {
     throw std::invalid_argument(fmt::format("the right-hand side is too large: ||b||^2 overflows a double (its largest entry is "
                                             "{:g}, row {}); scale b down (x scales with it)",
                                             b[largest], largest + 1));
+  if (squares == 0 && b[largest] != 0)
+    throw std::invalid_argument(fmt::format("the right-hand side is too small: ||b||^2 underflows to 0 (its largest entry is "
+                                            "{:g}, row {}); scale b up (x scales with it)",
+                                            b[largest], largest + 1));
 }
 
 void check_machine(const machine& m, const params& p) {

@@ -31,6 +31,7 @@ std::vector<anneal_result> anneal_runs(const ccs_result& sets, const machine_rou
   std::mutex failure_mutex;
   auto worker = [&] {
     for (int r; (r = next.fetch_add(1)) < runs;) {
+      if (options.stop && options.stop->load()) return;  // Ctrl-C: no further run starts
       try {
         anneal_options o = options;
         o.seed = derive_seed(options.seed, r);
@@ -48,6 +49,7 @@ std::vector<anneal_result> anneal_runs(const ccs_result& sets, const machine_rou
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
   if (failure) std::rethrow_exception(failure);
+  if (options.stop && options.stop->load()) return {};  // stopped: not the runs asked for
   return results;
 }
 

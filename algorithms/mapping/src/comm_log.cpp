@@ -173,7 +173,7 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
   std::map<int, int> last_seq;
   std::int64_t total_bytes = 0;  // of the sends: every objective sums them, so their sum must fit
   std::string text;
-  for (int line = 1; io::read_line(in, text); ++line) {
+  for (int line = 1; io::read_line(in, text, source); ++line) {
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string at_line = source + ":" + std::to_string(line);
     nlohmann::json j;

@@ -38,6 +38,8 @@ run_result run_reduction(const params& prm, const tree_entry& tree, const operat
   opt.node_of_rank = out.layout.node_of_rank();
   opt.program_name = "reduce/" + tree.name + "/" + op.name;
   out.measured = mach.run(static_cast<int>(out.layout.pes.size()), make_reduce_program(shared, op, prm.n, root), opt);
+  // Stopped by Ctrl-C: the caller reads the status (a sweep keeps its finished rows).
+  if (out.measured.status == run_status::interrupted) return out;
   if (out.measured.status != run_status::ok || !out.measured.conserved || !root->done)
     throw std::runtime_error("reduction run did not finish cleanly: " +
                              (out.measured.problems.empty() ? std::string("no result at the root")

@@ -39,9 +39,13 @@ constexpr std::string_view supported_header =
 /// Numbered lines of a stream, a trailing '\r' (files written on Windows) dropped.
 class line_reader {
  public:
-  explicit line_reader(std::istream& in) : in_(in) {}
+  line_reader(std::istream& in, std::string_view source) : in_(in), source_(source) {}
   bool next() {
-    if (!io::read_line(in_, text_)) return false;
+    try {
+      if (!io::read_line(in_, text_, source_)) return false;
+    } catch (const std::invalid_argument& e) {  // a line past read_line's bound: the readers' own error
+      throw format_error(e.what());
+    }
     ++number_;
     return true;
   }
@@ -50,6 +54,7 @@ class line_reader {
 
  private:
   std::istream& in_;
+  std::string_view source_;
   std::string text_;
   std::int64_t number_ = 0;
 };
@@ -112,7 +117,7 @@ std::optional<double> real_number(std::string_view s) {
 class reader {
  public:
   reader(std::istream& in, const std::string& source, std::int64_t max_bytes)
-      : lines_(in), source_(source), max_bytes_(max_bytes) {}
+      : lines_(in, source), source_(source), max_bytes_(max_bytes) {}
 
   mm_contents read() {
     read_header();
@@ -208,6 +213,12 @@ class reader {
     auto v = real_number(word);
     if (!v) fail_here(fmt::format("value '{}' is not a number", shown(word)));
     if (!std::isfinite(*v)) fail_here(fmt::format("value '{}' is not finite (values must be finite numbers)", shown(word)));
+    // A matrix entry that is subnormal makes products that underflow to 0: a solver would read
+    // them as p'Ap = 0. (Vectors, arrays, may hold them: a solution written back reads the same.)
+    if (out_.format == mm_format::coordinate && *v != 0 && !std::isnormal(*v))
+      fail_here(fmt::format("value '{}' is below the smallest normal double ({:g}): products of it underflow; scale the "
+                            "values up",
+                            shown(word), std::numeric_limits<double>::min()));
     return *v;
   }
 

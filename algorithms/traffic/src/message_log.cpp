@@ -42,14 +42,14 @@ std::string message_trace::where(std::size_t i) const { return path + ":" + std:
 message_trace read_message_trace(const std::string& path) {
   auto in = io::open_input(path, "message log");
   std::string text;
-  if (!io::read_line(in, text) || text != header)
+  if (!io::read_line(in, text, path) || text != header)
     throw std::invalid_argument(path + ":1: not a message log (the first line must be '" + std::string(header) +
                                 "', as weft run --messages writes it)");
   message_trace out;
   out.path = path;
   constexpr auto big = std::numeric_limits<std::int64_t>::max();
   constexpr auto pes = std::numeric_limits<int>::max();
-  for (int number = 2; io::read_line(in, text); ++number) {
+  for (int number = 2; io::read_line(in, text, path); ++number) {
     if (text.empty()) continue;
     const std::string where = path + ":" + std::to_string(number) + ": ";
     std::string_view line = text;

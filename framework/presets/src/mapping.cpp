@@ -17,7 +17,7 @@ std::vector<node_id> read_mapping_file(const std::filesystem::path& file) {
   std::vector<node_id> nodes;
   std::string line;
   int line_no = 0;
-  while (io::read_line(in, line)) {
+  while (io::read_line(in, line, "mapping file '" + shown + "'")) {
     ++line_no;
     line = line.substr(0, line.find('#'));
     for (char& ch : line)

@@ -24,9 +24,7 @@ namespace {
 std::string read_file(const fs::path& file) {
   // A folder, a device or a missing file is named as such (toml++ reads CRLF lines itself).
   auto in = io::open_input(file.string(), "preset file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return io::read_whole(in, "preset file '" + io::printable(file.string()) + "'", 1 << 20);
 }
 
 bool ends_with_toml(std::string_view s) { return s.size() > 5 && s.substr(s.size() - 5) == ".toml"; }

@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <cerrno>
+
 #include <filesystem>
 #include <system_error>
 
@@ -62,6 +64,10 @@ file_identity identify(const std::string& path) {
       fs::path real = fs::canonical(path, ec);
       id.final_path = ec ? canonical_spot(follow_links(path)) : real.string();
     }
+    return id;
+  }
+  if (errno == ELOOP) {
+    id.error = ELOOP;
     return id;
   }
   id.regular = true;

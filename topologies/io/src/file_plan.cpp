@@ -26,13 +26,12 @@ std::string quoted(const std::string& path) { return "'" + printable(path) + "'"
 // Can `id` be written, without touching it? A new file in its folder is created and removed
 // again (the target itself, existing or not, dangling symlink or not, is left alone).
 void probe(const std::string& option, const std::string& path, const file_identity& id) {
+  if (id.error != 0) cannot_write(option, path, std::strerror(id.error));
   if (id.directory) cannot_write(option, path, std::strerror(EISDIR));
   if (id.exists && !id.regular) {
-    // A device or a pipe is written in place: open it the way the write will (a FIFO with no
-    // reader answers ENXIO at once rather than blocking).
-    int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0 && errno != ENXIO) cannot_write(option, path, std::strerror(errno));
-    if (fd >= 0) ::close(fd);
+    // A device or a pipe is written in place. It is not opened here: a FIFO's reader would see
+    // the end of its input at this first close and go away before the real write.
+    if (!id.stream && ::access(path.c_str(), W_OK) != 0) cannot_write(option, path, std::strerror(errno));
     return;
   }
   if (id.exists && ::access(id.final_path.c_str(), W_OK) != 0) cannot_write(option, path, std::strerror(errno));

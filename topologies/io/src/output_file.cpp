@@ -105,6 +105,7 @@ output_file::output_file(std::string path, std::string option) : path_(std::move
     return;
   }
   file_identity id = identify(path_);
+  if (id.error != 0) fail(option_, path_, id.error);
   if (id.directory) fail(option_, path_, EISDIR);
   if (id.exists && !id.regular) {
     int fd = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);

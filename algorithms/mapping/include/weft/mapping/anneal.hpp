@@ -11,6 +11,7 @@
 // the routes of the messages of the moved tasks only. Its cost equals objective_evaluator's on the
 // same placement, exactly (tests/mapping/anneal_test.cpp checks it after every move).
 
+#include <atomic>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -123,6 +124,8 @@ struct anneal_options {
   anneal_schedule schedule;
   std::uint64_t seed = 1;
   placement start;  ///< empty: identity (task i on node i)
+  /// Once true (Ctrl-C), anneal_runs starts no further run and returns no result; null: never.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct anneal_result {
@@ -140,6 +143,7 @@ anneal_result anneal(const ccs_result& sets, const machine_routes& machine, cons
 
 /// `runs` independent runs, run r seeded with derive_seed(options.seed, r), spread over `threads`
 /// worker threads (0: std::thread::hardware_concurrency). Result r is the same whatever `threads`.
+/// Empty when options.stop was set before the last run finished.
 std::vector<anneal_result> anneal_runs(const ccs_result& sets, const machine_routes& machine, const anneal_options& options,
                                        int runs, int threads = 0);
 /// splitmix64 of seed and run index: the seed of run `run`.

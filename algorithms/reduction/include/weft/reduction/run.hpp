@@ -24,7 +24,8 @@ struct run_result {
 
 /// Throws std::invalid_argument for bad params, std::logic_error if the plan is malformed or
 /// uses a pair of PEs that is not a link of its topology, std::runtime_error if the run does
-/// not finish cleanly (deadlock, failed PE, lost message).
+/// not finish cleanly (deadlock, failed PE, lost message). A run stopped by Ctrl-C is returned
+/// as it is: measured.status says `interrupted`.
 run_result run_reduction(const params& p, const tree_entry& tree, const operation& op,
                          const run_options& options = {});
 

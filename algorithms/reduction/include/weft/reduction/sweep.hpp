@@ -35,8 +35,8 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
 
 void print_sweep_table(std::ostream& out, const params& base, const std::vector<sweep_row>& rows);
 void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows);
-/// A gnuplot script that reads `csv_path` and draws steps vs K (log x) into the SVG `svg_path`.
-void write_gnuplot_script(std::ostream& out, const params& base, const std::string& csv_path,
+/// A gnuplot script, the rows inside it, that draws steps vs K (log x) into the SVG `svg_path`.
+void write_gnuplot_script(std::ostream& out, const params& base, const std::vector<sweep_row>& rows,
                           const std::string& svg_path);
 
 }  // namespace weft::reduction

@@ -12,6 +12,8 @@ struct file_identity {
   bool regular = false;         ///< an ordinary file (or not there yet: it will be one)
   bool directory = false;
   unsigned long long device = 0, inode = 0;  ///< where it exists
+  /// Why the path cannot name a file at all (ELOOP: a symlink that points to itself); 0: none.
+  int error = 0;
   /// Where a new file would be created: the canonical folder plus the final name, after every
   /// symlink on the way (a dangling symlink names the file it points to). Empty for files that
   /// exist but are not regular (devices, pipes), which are written in place.
