@@ -184,6 +184,8 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
 }
 
 void write_stopped_cg(const cg_inputs& in, const std::vector<cg_row>& rows, const sweep_stop& stop) {
+  if (!in.solution.empty())
+    std::cerr << "weft cg: --solution '" << in.solution << "' not written: the sweep stopped (" << stop.status << ")\n";
   write_file(in.json_file, "--json",
              [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text, stop); });
   write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows, stop); });

@@ -62,6 +62,11 @@ rc=$?
 [ "$rc" = 2 ] || fail "exit $rc, want 2"
 [[ "$err" =~ ^weft:\ error:\ --json\ file\ \'out.txt\'\ is\ where\ standard\ output\ goes ]] || fail "$err"
 
+case_name=json_over_redirected_stderr
+err=$("$weft" run ring "${machine[@]}" --json err.txt 2>err.txt >/dev/null; echo "rc=$?")
+[ "$err" = "rc=2" ] || fail "$err"
+grep -q "^weft: error: --json file 'err.txt' is where standard error goes" err.txt || fail "$(cat err.txt)"
+
 # ... but /dev/stdout named on purpose writes the JSON after the report, into the same file.
 case_name=json_to_dev_stdout_redirected
 "$weft" run ring "${machine[@]}" --json /dev/stdout >both.txt 2>&1 || fail "exit $?"

@@ -44,11 +44,11 @@ void probe(const std::string& option, const std::string& path, const file_identi
   ::unlink(probe_name.c_str());
 }
 
-// Standard output when the shell redirected it to a regular file (weft ... > out.txt): an
-// output renamed over that file would take the report's place.
-std::optional<file_identity> stdout_file() {
+// Standard output or error when the shell redirected it to a regular file (weft ... > out.txt):
+// an output renamed over that file would take the report's (or the messages') place.
+std::optional<file_identity> redirected_to_file(int fd) {
   struct stat st {};
-  if (::fstat(1, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
   file_identity id;
   id.exists = id.regular = true;
   id.device = st.st_dev;
@@ -76,12 +76,15 @@ void file_plan::check() const {
   }
   // Devices and pipes (/dev/null, /dev/stderr) may take several outputs: nothing is replaced.
   auto replaceable = [](const file_identity& id) { return id.regular; };
-  const auto standard_output = stdout_file();
+  const auto standard_output = redirected_to_file(1), standard_error = redirected_to_file(2);
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     if (!replaceable(outs[i])) continue;
     if (standard_output && same_file(outs[i], *standard_output))
       throw std::invalid_argument(outputs_[i].option + " file " + quoted(outputs_[i].path) +
                                   " is where standard output goes (the report); write it to another file");
+    if (standard_error && same_file(outs[i], *standard_error))
+      throw std::invalid_argument(outputs_[i].option + " file " + quoted(outputs_[i].path) +
+                                  " is where standard error goes (warnings, errors); write it to another file");
     for (std::size_t j = 0; j < i; ++j)
       if (replaceable(outs[j]) && same_file(outs[i], outs[j])) {
         std::string also = outputs_[i].path == outputs_[j].path ? "" : " (as " + quoted(outputs_[i].path) + ")";
