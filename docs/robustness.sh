@@ -6,7 +6,8 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 weft=$(realpath "${1:-$root/build/apps/weft}")
-table=$root/tests/cli/bad_inputs.txt
+# The table of the project's own cases, then the 670 inputs a fresh reader tried (issue 22's review).
+tables=("$root/tests/cli/bad_inputs.txt" "$root/tests/cli/new_user_inputs.txt")
 doc=$root/docs/robustness.md
 export DATA=$root/tests/data  # $DATA in a case's arguments (tests/cli/bad_inputs.sh)
 work=$(mktemp -d)
@@ -36,8 +37,8 @@ cell() { local s=${1//|/\\|}; printf '%s' "${s//\`/\'}"; }
     message=${message//$DATA/\$DATA}  # the data folder as the table writes it, not this checkout's path
     count=$((count + 1))
     printf '| `weft %s` | %s | %s |\n' "$(cell "$args")" "$(cell "$message")" "$rc"
-  done <"$table"
-  printf '\n%s cases, each run by `ctest -R cli_bad_inputs` (tests/cli/bad_inputs.sh).\n' "$count"
+  done < <(cat "${tables[@]}")
+  printf '\n%s cases, each run by `ctest -R "cli_bad_inputs|cli_new_user_inputs"` (tests/cli/bad_inputs.sh).\n' "$count"
   echo "$end"
 } >"$work/table.md"
 
