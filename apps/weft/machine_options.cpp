@@ -8,6 +8,7 @@
 
 #include "cli_output.hpp"
 #include "list_options.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/named_registry.hpp"
 
 namespace weft::cli {
@@ -20,7 +21,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
                  "rank->node mapping: identity (default), a preset's named mapping (e.g. fig11), or file:PATH");
   sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
   auto* link = "Link model (docs/model.md)";
-  sub.add_option("--network", o.network, "network model: " + known_networks() + " (default: the preset's, else message)")
+  sub.add_option("--network", o.network, "network model: " + detail::known_networks() + " (default: the preset's, else message)")
       ->group(link);
   sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
   sub.add_option("--tau", o.tau, "time per byte on a link (e.g. 250ps); or give --bandwidth")->group(link);
@@ -134,16 +135,19 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                 {"--short-tau", o.short_tau, d.short_tau},
                                 {"--short-bandwidth", o.short_bandwidth, d.short_bandwidth},
                                 {"--chain-alpha", o.chain_alpha, d.chain_alpha}};
-  if (m.network == "flit") {
+  const auto& network = detail::builtin_networks().find(m.network);
+  if (!network.ignores_link_costs.empty()) {
     for (const auto& [name, value, fallback] : message_flags)
       if (given(o, name, value, fallback))
-        throw std::invalid_argument(std::string(name) + " has no meaning with --network flit (the flit network's costs are "
-                                    "--cycle, --router-delay, --link-delay, --credit-delay, --flit-size)");
-  } else {
-    for (const auto& [name, value, fallback] : flit_flags)
-      if (given(o, name, value, fallback) && !(o.packet_shape_on_any_network && is_packet_shape(name)))
-        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network +
-                                    " (it sets the flit network's routers: add --network flit)");
+        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+                                    network.ignores_link_costs + ")");
+  }
+  for (const auto& [name, value, fallback] : flit_flags) {
+    const auto* owner = detail::owner_of_option(name);
+    if (owner && owner != &network && given(o, name, value, fallback) &&
+        !(o.packet_shape_on_any_network && is_packet_shape(name)))
+      throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+                                  owner->own_options_are + ": add --network " + owner->name + ")");
   }
   auto& f = m.flit;
   if (!preset || given(o, "--flit-size", o.flit_size, d.flit_size)) f.flit_bytes = parse_bytes(o.flit_size, "--flit-size");
@@ -152,7 +156,8 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
     if (!preset || given(o, name, std::to_string(value), std::to_string(fallback))) into = value;
   };
   count("--packet-flits", o.packet_flits, d.packet_flits, f.packet_flits);
-  if (m.network != "flit") return;  // the packet shape was all a command on another network asked for
+  // The packet shape was all a command on another network asked for.
+  if (detail::owner_of_option("--vcs") != &network) return;
   count("--vcs", o.vcs, d.vcs, f.vcs);
   count("--buffer", o.buffer, d.buffer, f.buffer);
   count("--router-delay", o.router_delay, d.router_delay, f.router_delay);
@@ -194,7 +199,7 @@ built_machine build_machine(const machine_options& o) {
   apply_flit_options(o, defaults, preset.has_value(), m);
   // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
   // by message or by packet, the run is the same, so a typed --injection would change nothing.
-  if (m.network != "flit" && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
+  if (detail::builtin_networks().find(m.network).ignores_link_costs.empty() && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
     throw std::invalid_argument("--injection " + o.injection + ": without --mtu a message is one packet, injected whole "
                                 "either way; give --mtu to split messages into packets");
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");

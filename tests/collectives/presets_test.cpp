@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(a_preset_names_its_network_and_an_unknown_one_is_refused_na
   BOOST_TEST(weft::presets::load(message).model.network == "message");
   BOOST_TEST(weft::presets::load(preset_file("plain", ring_preset)).model.network == "message");  // the default
   auto bogus = preset_file("bogus_network", ring_preset + "network = \"bogus\"\n");
-  BOOST_TEST(load_error(bogus) == bogus + ": unknown network 'bogus' (known: message, flit)");
+  BOOST_TEST(load_error(bogus) == bogus + ": unknown network 'bogus' (known: message, flit, ideal)");
   auto empty = preset_file("empty_network", ring_preset + "network = \"\"\n");
   BOOST_TEST(load_error(empty) == empty + ": network is empty");
 }

@@ -96,18 +96,16 @@ struct link_model : host_model, wire_model {
   const host_model& host() const { return *this; }
   const wire_model& wire() const { return *this; }
 
-  /// Throws std::invalid_argument naming the first bad field.
+  /// Throws std::invalid_argument naming the first bad field of what every network shares (the
+  /// network's own parameters are checked by the network: weft/detail/network_registry.hpp).
   void validate() const;
-  /// One-line human description ("α=1us τ=250ps/B λ=50ns ... store-and-forward, all-port").
+  /// One-line human description of the message-level costs ("α=1us τ=250ps/B λ=50ns ...
+  /// store-and-forward, all-port"); a machine's, as its network reads it, is
+  /// detail::describe_model (the network registry).
   std::string describe(bool ticks = false) const;
-
- private:
-  std::string describe_flit(bool ticks) const;
-  std::string describe_collective(bool ticks) const;  ///< "" when every collective cost is zero
+  /// ", collectives: call=... recv=... reduce=..."; "" when every collective cost is zero.
+  std::string describe_collective(bool ticks) const;
 };
-
-/// "message, flit": the networks a link model may name, for help texts.
-std::string known_networks();
 
 std::string to_string(switching s);
 std::string to_string(port_model p);

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <toml++/toml.h>
 
+#include "weft/detail/network_registry.hpp"
+
 namespace weft::presets {
 
 namespace {
@@ -184,6 +186,7 @@ preset parse(std::string_view text, const std::string& source) {
     }
   }
   try {
+    detail::validate_network(p.model.wire());  // the network's own parameters, then the shared ones
     p.model.validate();
   } catch (const std::invalid_argument& e) {
     // The flit checks name the command-line option ("--vcs 65: ..."); here the value came from
