@@ -1,12 +1,13 @@
 #include "pe_fibers.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace weft::detail {
 
-pe_fibers::pe_fibers(std::span<pe_state> states, const program& prog, std::int64_t stack_bytes)
+pe_fibers::pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes)
     : states_(states),
-      program_(prog),
+      run_(std::move(run)),
       fibers_(states.size()),
       callers_(states.size()),
       caller_stacks_(states.size()),
@@ -29,8 +30,7 @@ void pe_fibers::start(std::size_t index) {
         callers_[index] = std::move(caller);
         pe_state& s = states_[index];
         try {
-          pe p(s);
-          program_(p);
+          run_(s);
           s.status = pe_status::finished;
         } catch (const pe_fibers::unwind&) {  // torn down while blocked: the run is over
         } catch (const std::exception& e) {
@@ -41,6 +41,5 @@ void pe_fibers::start(std::size_t index) {
         return std::move(callers_[index]);
       });
 }
-
 
 }  // namespace weft::detail

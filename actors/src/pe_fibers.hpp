@@ -4,23 +4,29 @@
 // each slice, and unwinding the fibers of PEs that never finished when a run is torn down.
 //
 //   resume(r): thread ----switch----> fiber r runs program(pe) ... suspend(r) ----switch----> thread
+//
+// Which backend serves a PE's calls is its runtime's choice, made once: the entry it gives here
+// builds that backend on the fiber's stack and runs the program on a pe over it.
 
 #include <boost/context/fiber.hpp>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
 #include "weft/detail/fiber_stack.hpp"
 #include "weft/detail/pe_state.hpp"
-#include "weft/program.hpp"
 #include "fiber_switch.hpp"
 
 namespace weft::detail {
 
 class pe_fibers {
  public:
-  /// One fiber per state, started on its first resume; `states` and `prog` outlive this.
-  pe_fibers(std::span<pe_state> states, const program& prog, std::int64_t stack_bytes);
+  /// Runs the program of the PE of `state` on the backend its runtime chose, on its fiber.
+  using entry = std::function<void(pe_state& state)>;
+
+  /// One fiber per state, started on its first resume; `states` outlives this.
+  pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes);
   pe_fibers(const pe_fibers&) = delete;
   pe_fibers& operator=(const pe_fibers&) = delete;
   ~pe_fibers() { unwind_all(); }
@@ -46,7 +52,7 @@ class pe_fibers {
   void switch_to(std::size_t index);
 
   std::span<pe_state> states_;
-  const program& program_;
+  entry run_;
   std::vector<boost::context::fiber> fibers_;
   std::vector<boost::context::fiber> callers_;
   std::vector<stack_bounds> caller_stacks_;  // the thread stack each PE returns to

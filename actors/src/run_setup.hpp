@@ -7,7 +7,6 @@
 #include <span>
 #include <vector>
 
-#include "weft/detail/engine.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/detail/pe_state.hpp"
@@ -39,14 +38,13 @@ inline int cpu_slots(const host_info& host) {
 }
 
 /// Numbers the PEs and ties each to what it reaches during the run.
-inline void prepare_pe_states(std::span<pe_state> states, engine& net, pe_host& host, message_pool& pool,
-                              const run_options& opt, int cpus) {
+inline void prepare_pe_states(std::span<pe_state> states, pe_host& host, message_pool& pool, const run_options& opt,
+                              int cpus) {
   const int procs = static_cast<int>(states.size());
   for (int r = 0; r < procs; ++r) {
     auto& s = states[static_cast<std::size_t>(r)];
     s.rank = r;
     s.size = procs;
-    s.net = &net;
     s.host = &host;
     s.tracing = opt.trace;
     s.recording = opt.record_messages;

@@ -19,6 +19,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "weft/detail/emulated_pe.hpp"
 #include "weft/detail/engine.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
@@ -98,7 +99,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         program_(prog),
         options_(opt),
         states_(static_cast<std::size_t>(procs)),
-        fibers_(states_, prog, opt.stack_bytes),
+        // Every PE's calls are served on the engine's virtual time.
+        fibers_(states_,
+                [this](pe_state& s) {
+                  detail::emulated_pe<detail::virtual_clock> backend(s, engine_);
+                  pe p(backend);
+                  program_(p);
+                },
+                opt.stack_bytes),
         host_(discover_host()),
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
@@ -108,7 +116,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
     cpus_ = detail::cpu_slots(host_);
-    detail::prepare_pe_states(states_, engine_, *this, pool_, opt, cpus_);
+    detail::prepare_pe_states(states_, *this, pool_, opt, cpus_);
   }
 
   ~runtime() override {

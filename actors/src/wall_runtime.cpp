@@ -25,6 +25,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "weft/detail/arrival.hpp"
+#include "weft/detail/emulated_pe.hpp"
 #include "weft/detail/engine.hpp"
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/report_builder.hpp"
@@ -70,13 +72,20 @@ void bump(std::atomic<std::uint64_t>& c, std::uint64_t by = 1) {
   c.store(c.load(std::memory_order_relaxed) + by, std::memory_order_release);
 }
 
-class wall_runtime final : public pe_host {
+class wall_runtime final : public pe_host, public wall_host {
  public:
   wall_runtime(const machine& m, int procs, const program& prog, const run_options& opt)
       : machine_(m),
         options_(opt),
         states_(static_cast<std::size_t>(procs)),
-        fibers_(states_, prog, opt.stack_bytes),
+        // Every PE's calls are served on this host's clock, by this runtime.
+        fibers_(states_,
+                [this, &prog](pe_state& s) {
+                  emulated_pe<wall_clock> backend(s, engine_, wall_clock{this});
+                  pe p(backend);
+                  prog(p);
+                },
+                opt.stack_bytes),
         host_(discover_host()),
         node_of_rank_(node_map(opt, procs)),
         // Used only for what PE code asks of the machine (its limits, whether sends wait for
@@ -102,8 +111,7 @@ class wall_runtime final : public pe_host {
       for (int v = 0; v < count; ++v)
         if (v != w) me.to[static_cast<std::size_t>(v)].emplace(workers_[static_cast<std::size_t>(v)]->inbox);
     }
-    prepare_pe_states(states_, engine_, *this, pool_, opt, cpus_);
-    for (auto& s : states_) s.wall = true;
+    prepare_pe_states(states_, *this, pool_, opt, cpus_);
   }
 
   ~wall_runtime() override {
@@ -154,9 +162,7 @@ class wall_runtime final : public pe_host {
       m->src_node = node_of_rank_[static_cast<std::size_t>(m->src)];
       m->dst_node = node_of_rank_[static_cast<std::size_t>(m->dst)];
       if (m->send_request >= 0) {  // a port model's send waits for injection: the copy is made
-        auto& slot = s.requests[static_cast<std::size_t>(m->send_request)];
-        slot.complete = true;
-        slot.completion = now;
+        complete_request(s, m->send_request, now);  // not waited for yet: the PE is running
         m->send_request = -1;
       }
       const int to = worker_of_[static_cast<std::size_t>(m->dst)];
@@ -255,22 +261,13 @@ class wall_runtime final : public pe_host {
     }
   }
 
-  /// Message `m` reaches its receiver at `at` (on the receiver's worker): it completes the
-  /// first posted receive that accepts it, or waits among the unexpected (MPI's matching).
+  /// Message `m` reaches its receiver at `at` (on the receiver's worker): arrive() matches it as
+  /// the engine does; the PE it completes runs next.
   void deliver(worker& me, message* m, vtime at) {
     pe_state& pe = states_[static_cast<std::size_t>(m->dst)];
-    m->arrival = at;
     pe.clock = max(pe.clock, at);  // so test() sees it complete by now()
     ++me.delivered;
-    if (auto r = pe.posted.take_for(m->src, m->tag)) {
-      auto& slot = pe.requests[static_cast<std::size_t>(*r)];
-      slot.msg = m;
-      slot.complete = true;
-      slot.completion = at;
-      if (slot.waited && --pe.outstanding == 0 && pe.status == pe_status::blocked) me.runnable.push_back(pe.rank);
-    } else {
-      pe.unexpected.push(m->src, m->tag, m);
-    }
+    if (arrive(pe, m, at)) me.runnable.push_back(pe.rank);
   }
 
   /// True when no worker can produce work again: each was idle when first read and still

@@ -234,6 +234,7 @@ command_runner add_cg_command(CLI::App& app) {
       cg::check_machine(run.built->m, p);
       run.opt.program_name = "cg";
       run.opt.traffic = cg::traffic(a, run.procs);
+      run.opt.traffic.advice = "use a smaller matrix or fewer --procs, or raise --max-memory";
       run.built->m.check_run(run.procs, run.opt);
     });
     print_cg_header(std::cout, info, p);

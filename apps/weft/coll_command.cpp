@@ -127,6 +127,13 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
   });
 }
 
+/// What one size keeps in flight, for the memory estimate, whose refusal names coll's own options.
+traffic_hint sized_traffic(const coll::benchmark_case& c, int procs) {
+  auto hint = coll::traffic(c, procs);
+  hint.advice = "lower --sizes/--procs or raise --max-memory";
+  return hint;
+}
+
 /// The rows of `weft coll --backend mpi`: each size measured on the job's ranks, every rank's
 /// wall-clock time per call gathered at rank 0, which prints them as it goes.
 std::vector<row> measure_on_mpi(const mpi::environment& env, coll::benchmark_case c, const std::vector<std::int64_t>& sizes,
@@ -257,7 +264,7 @@ command_runner add_coll_command(CLI::App& app) {
       for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
         c.bytes = bytes;
         auto sized_opt = run.opt;
-        sized_opt.traffic = coll::traffic(c, p);
+        sized_opt.traffic = sized_traffic(c, p);
         run.built->m.check_run(p, sized_opt);
       }
     });
@@ -281,7 +288,7 @@ command_runner add_coll_command(CLI::App& app) {
       for (auto bytes : sizes) {
         c.bytes = bytes;
         auto sized_opt = opt;
-        sized_opt.traffic = coll::traffic(c, p);
+        sized_opt.traffic = sized_traffic(c, p);
         std::vector<vtime> per_pe(static_cast<std::size_t>(p));
         auto r = m.run(p, coll::benchmark_program(c, per_pe), sized_opt);
         if (r.status != run_status::ok) {  // the sweep keeps the rows it finished

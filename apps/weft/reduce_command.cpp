@@ -151,6 +151,7 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
                  {"--json", o.json}});
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
+  ropt.traffic.advice = "lower -K or raise --max-memory";
   apply_run_control(o.control, ropt);
   return o.sweep ? run_sweep(o, p, trees, op, ropt) : run_single(o, p, trees, op, ropt);
 }

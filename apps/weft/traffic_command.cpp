@@ -72,19 +72,12 @@ replay_plan plan_replay(const CLI::App& sub, const traffic::message_trace& trace
 }
 
 /// machine::check_run, its refusal advising traffic's own options rather than run's --bytes/--procs.
-void check_memory(const machine& m, node_id nodes, const run_options& options, const replay_plan* replay) {
-  try {
-    m.check_run(nodes, options);
-  } catch (const std::invalid_argument& e) {
-    std::string text = e.what();
-    const std::string run_advice = "; lower --bytes/--procs or raise --max-memory";
-    if (!text.ends_with(run_advice)) throw;
-    text.resize(text.size() - run_advice.size());
-    if (!replay) throw std::invalid_argument(text + "; lower --load or --cycles, or raise --max-memory");
-    throw std::invalid_argument(text + "; the trace's " + std::to_string(replay->packets) +
-                                " packets include its largest message, " + replay->largest +
-                                ": give --cycles to replay only the start, or raise --max-memory");
-  }
+void check_memory(const machine& m, node_id nodes, run_options options, const replay_plan* replay) {
+  options.traffic.advice = !replay ? "lower --load or --cycles, or raise --max-memory"
+                                   : "the trace's " + std::to_string(replay->packets) +
+                                         " packets include its largest message, " + replay->largest +
+                                         ": give --cycles to replay only the start, or raise --max-memory";
+  m.check_run(nodes, options);
 }
 
 struct planned {

@@ -50,6 +50,7 @@ run_options make_run_options(const transpose_options& o) {
   run_options options;
   options.workers = checked_workers(o.workers);
   options.program_name = "transpose";
+  options.traffic.advice = "lower -N/-P or raise --max-memory";
   apply_run_control(o.control, options);
   return options;
 }

@@ -103,7 +103,7 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
         break;
       case event_kind::send_done: {
         pe_state& sender = pes[static_cast<std::size_t>(e.msg->src)];
-        complete_request(p, sender, e.msg->send_request, {e.time});
+        complete_send(p, sender, e.msg->send_request, {e.time});
         break;
       }
     }

@@ -1,8 +1,10 @@
 // Matching: posted receives and unexpected messages (MPI's order: the first posted receive that
 // accepts a message takes it; a receive takes the earliest unexpected message it accepts), and
-// the engine's delivery, where an arriving message meets them.
+// the engine's delivery, which hands an arriving message to arrive() (weft/detail/arrival.hpp, the
+// same code on both clocks) in its pair's order.
 #include "weft/detail/matching.hpp"
 
+#include "weft/detail/arrival.hpp"
 #include "weft/detail/engine.hpp"
 
 namespace weft::detail {
@@ -99,18 +101,12 @@ void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes
 }
 
 void engine::hand_over(partition& p, message* m, vtime at, pe_state& pe) {
-  m->arrival = at;
   ++p.delivered;
   p.last_arrival = max(p.last_arrival, at);
   auto h = static_cast<std::size_t>(m->hops);
   if (p.hop_histogram.size() <= h) p.hop_histogram.resize(h + 1, 0);
   ++p.hop_histogram[h];
-  if (auto r = pe.posted.take_for(m->src, m->tag)) {
-    pe.requests[static_cast<std::size_t>(*r)].msg = m;
-    complete_request(p, pe, *r, at);
-  } else {
-    pe.unexpected.push(m->src, m->tag, m);
-  }
+  if (arrive(pe, m, at)) note_wake(p, pe);
 }
 
 }  // namespace weft::detail

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "weft/detail/arrival.hpp"
 #include "weft/detail/engine.hpp"
 
 namespace weft::detail {
@@ -23,13 +24,8 @@ void engine::note_wake(partition& p, pe_state& pe) {
   p.resume.push_back(pe.rank);
 }
 
-void engine::complete_request(partition& p, pe_state& pe, int request, vtime at) {
-  auto& slot = pe.requests[static_cast<std::size_t>(request)];
-  slot.complete = true;
-  slot.completion = at;
-  if (!slot.waited) return;
-  pe.wake_at = max(pe.wake_at, at);
-  if (--pe.outstanding == 0 && pe.status == pe_status::blocked) note_wake(p, pe);
+void engine::complete_send(partition& p, pe_state& sender, int request, vtime at) {
+  if (complete_request(sender, request, at)) note_wake(p, sender);
 }
 
 void engine::collect_resumed(std::int64_t known, std::vector<int>& resume, std::size_t pe_count) {

@@ -110,10 +110,11 @@ void check_memory_budget(const run_shape& shape, std::int64_t limit) {
   // Name what to lower, by the largest part: the flit buffers, the machine's links, or the run.
   const bool network = e.network >= std::max({e.pes, e.in_flight, e.program, e.trace, e.calls});
   const bool buffers = static_cast<double>(shape.flit_slots) * flit_slot_bytes > static_cast<double>(shape.links) * link_bytes;
-  const char* lower = !network ? "lower --bytes/--procs" : buffers ? "lower --vcs/--buffer" : "choose a smaller machine";
+  const std::string advice = !network ? shape.traffic.advice
+                             : buffers ? "lower --vcs/--buffer or raise --max-memory"
+                                       : "choose a smaller machine or raise --max-memory";
   throw std::invalid_argument("this run needs about " + format_bytes(e.total()) + " (" + e.describe(shape) +
-                              "), more than --max-memory " + format_bytes(limit) + " allows; " + lower +
-                              " or raise --max-memory");
+                              "), more than --max-memory " + format_bytes(limit) + " allows; " + advice);
 }
 
 }  // namespace weft

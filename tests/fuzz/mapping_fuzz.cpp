@@ -1,17 +1,23 @@
-// Fuzzes mapping files (--mapping file:PATH): the input is the file's text. Properties:
+// Fuzzes mapping files (--mapping file:PATH, and weft ccs --placement FILE, which reads them with
+// the same presets::read_mapping_file): the input is the file's text. Properties:
 //   - reading either succeeds or throws std::invalid_argument naming the file;
 //   - every node id read is the number written in the file (nothing wraps around) and >= 0;
 //   - the ids printed back one per line read into the same mapping;
-//   - mapping_for on the file keeps the first `procs` ids and refuses ids >= the node count.
+//   - mapping_for on the file keeps the first `procs` ids and refuses ids >= the node count;
+//   - as a ccs --placement on torus:4x4 (one task per line), check_placement accepts it exactly
+//     when it places at most 16 tasks on distinct compute nodes 0..15.
 #include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <string>
 #include <unistd.h>
 
+#include "weft/mapping/objectives.hpp"
+#include "weft/mapping/routes.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace {
@@ -87,6 +93,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     bool outside = false;
     for (int r = 0; r < procs; ++r) outside |= nodes[static_cast<std::size_t>(r)] >= node_count;
     if (!outside && procs > 0) fail("mapping_for refused a mapping that fits");
+  }
+
+  // weft ccs --placement: the same reader, then check_placement for as many tasks as lines.
+  static const auto torus = weft::mapping::machine_routes::from_spec("torus:4x4");
+  const std::set<weft::node_id> distinct(nodes.begin(), nodes.end());
+  const bool fits = nodes.size() <= 16 && distinct.size() == nodes.size() &&
+                    (nodes.empty() || (*distinct.begin() >= 0 && *distinct.rbegin() < 16));
+  try {
+    weft::mapping::check_placement(nodes, static_cast<int>(nodes.size()), torus);
+    if (!fits) fail("check_placement accepted tasks outside the machine or sharing a node");
+  } catch (const std::invalid_argument&) {
+    if (fits) fail("check_placement refused a placement that fits");
   }
   return 0;
 }

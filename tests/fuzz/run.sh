@@ -13,7 +13,7 @@ runs=${1:-100000}
 seconds=${2:-300}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=${WEFT_FUZZ_BUILD:-$src/build-fuzz}
-harnesses=${WEFT_FUZZ_ONLY:-"topology_spec_fuzz edge_list_fuzz units_fuzz preset_fuzz mapping_fuzz"}
+harnesses=${WEFT_FUZZ_ONLY:-"topology_spec_fuzz edge_list_fuzz units_fuzz preset_fuzz mapping_fuzz trace_fuzz comm_log_fuzz matrix_market_fuzz"}
 
 launcher=""
 command -v ccache >/dev/null && launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
@@ -22,7 +22,7 @@ cmake -S "$src" -B "$build" -DCMAKE_CXX_COMPILER=clang++ $launcher -DWEFT_FUZZ=O
 # shellcheck disable=SC2086
 cmake --build "$build" -j2 --target $harnesses
 
-# Two harnesses write every input to a file: keep those in memory when possible.
+# Three harnesses write every input to a file: keep those in memory when possible.
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 
 status=0

@@ -115,6 +115,33 @@ BOOST_AUTO_TEST_CASE(a_crlf_log_reads_like_an_lf_one_and_an_odd_call_name_is_sho
              "t.jsonl:1: PE 0 se\\0nd: unknown call 'se\\0nd' (known: send, isend, recv, irecv, wait, collective)");
 }
 
+// comm_log_fuzz: an unsigned JSON number past 2^63 - 1 was read through int64 and wrapped, so
+// "tag":18446744073709551615 became -1 (any tag) and an irecv's "bytes" of it -1 (not known yet).
+BOOST_AUTO_TEST_CASE(a_number_past_2_to_the_63_is_refused_not_wrapped_to_a_negative_one) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"call":"send","peer":1,"bytes":1,"tag":5}
+{"pe":1,"call":"recv","peer":0,"bytes":1,"tag":18446744073709551615}
+)") == "t.jsonl:2: PE 1 recv: \"tag\" must be an integer, not 18446744073709551615");
+  BOOST_TEST(refusal_of(R"({"pe":0,"call":"isend","peer":1,"bytes":1,"request":18446744073709551614}
+)") == "t.jsonl:1: PE 0 isend: \"request\" must be an integer, not 18446744073709551614");
+  BOOST_TEST(refusal_of(R"({"pe":0,"call":"send","peer":1,"bytes":1}
+{"pe":1,"call":"irecv","peer":0,"bytes":18446744073709551615,"request":0}
+)") == "t.jsonl:2: PE 1 irecv: \"bytes\" must be a whole number >= -1, not 18446744073709551615");
+}
+
+// comm_log_fuzz: a number past the largest double threw nlohmann's out_of_range, not a refusal.
+BOOST_AUTO_TEST_CASE(a_number_past_the_largest_double_is_malformed_json_naming_the_line) {
+  BOOST_TEST(refusal_of("{\"pe\":0,\"call\":\"send\",\"peer\":1,\"bytes\":1}\n{\"pe\":1e400}\n") ==
+             "t.jsonl:2: malformed JSON (number overflow parsing '1e400')");
+}
+
+// comm_log_fuzz: an irecv from peer -2 (or any negative number) was taken as "any source" (-1).
+BOOST_AUTO_TEST_CASE(only_minus_one_is_any_source) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"call":"send","peer":1,"bytes":1}
+{"pe":1,"call":"irecv","peer":-2,"bytes":1,"request":0}
+{"pe":1,"call":"wait","peer":0,"request":0}
+)") == "t.jsonl:2: PE 1 irecv: peer -2 (only an irecv may name any source, -1)");
+}
+
 BOOST_AUTO_TEST_CASE(a_folder_given_as_a_log_is_named_as_one) {
   BOOST_TEST(weft_test::refusal([] { read_comm_log_file("."); }) == "communication log '.' is a directory, not a file");
 }

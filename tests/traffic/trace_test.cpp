@@ -119,6 +119,14 @@ BOOST_AUTO_TEST_CASE(a_crlf_log_reads_like_an_lf_one_and_keeps_the_line_of_each_
   BOOST_TEST(t.where(1) == path + ":4");  // the blank line counts
 }
 
+// trace_fuzz: "...,arrival_ps," was read as 8 fields; the comma starts a ninth, empty one.
+BOOST_AUTO_TEST_CASE(a_comma_after_the_eighth_field_is_refused_as_a_ninth_field) {
+  const auto path = temp_file("trailing_comma", log_header + std::string("0,1,0,1,0,8,0,5\n0,1,0,1,0,8,0,5,\n"));
+  BOOST_TEST(weft_test::refusal([&] { read_message_log(path); }) == path + ":3: more than 8 fields");
+  const auto crlf = temp_file("trailing_comma_crlf", log_header + std::string("0,1,0,1,0,8,0,5,\r\n"));
+  BOOST_TEST(weft_test::refusal([&] { read_message_log(crlf); }) == crlf + ":2: more than 8 fields");
+}
+
 BOOST_AUTO_TEST_CASE(a_field_with_a_nul_byte_is_quoted_whole) {
   const auto path = temp_file("nul", log_header + std::string("0,1,0,1,0,1\0""2,0,5\n", 18));
   BOOST_TEST(weft_test::refusal([&] { read_message_log(path); }) ==

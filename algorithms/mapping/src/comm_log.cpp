@@ -158,7 +158,9 @@ int int_field(const nlohmann::json& j, const char* key, const std::string& at, b
     if (required) refuse(at + ": missing \"" + key + "\"");
     return fallback;
   }
-  if (!it->is_number_integer() || it->get<std::int64_t>() < INT32_MIN || it->get<std::int64_t>() > INT32_MAX)
+  // An unsigned JSON number past 2^63 - 1 would read as a negative int64 (2^64 - 1 as -1, any tag).
+  if (!it->is_number_integer() || (it->is_number_unsigned() && it->get<std::uint64_t>() > INT32_MAX) ||
+      it->get<std::int64_t>() < INT32_MIN || it->get<std::int64_t>() > INT32_MAX)
     refuse(at + ": \"" + key + "\" must be an integer, not " + it->dump());
   return it->get<int>();
 }
@@ -177,9 +179,10 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
     nlohmann::json j;
     try {
       j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for a number past a double (1e400)
       std::string what = e.what();
       if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
+      else if (auto q = what.find("] "); what.starts_with("[json.exception.") && q != std::string::npos) what = what.substr(q + 2);
       refuse(at_line + ": malformed JSON (" + what + ")");
     }
     if (!j.is_object()) refuse(at_line + ": each line must be a JSON object, not " + j.dump());
@@ -213,7 +216,9 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
       // An irecv does not know its size until it matches (--comm-log writes -1 there); the
       // message's bytes are the send's.
       const std::int64_t least = c.kind == call_kind::irecv ? -1 : 0;
-      if (!bytes->is_number_integer() || bytes->get<std::int64_t>() < least)
+      if (!bytes->is_number_integer() ||
+          (bytes->is_number_unsigned() && bytes->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) ||
+          bytes->get<std::int64_t>() < least)
         refuse(at + ": \"bytes\" must be a whole number >= " + std::to_string(least) + ", not " + bytes->dump());
       c.bytes = bytes->get<std::int64_t>();
       if (c.is_send() && __builtin_add_overflow(total_bytes, c.bytes, &total_bytes))
@@ -222,7 +227,7 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
       refuse(at + ": missing \"bytes\"");
     }
     if (c.kind != call_kind::send && c.kind != call_kind::recv) c.request = int_field(j, "request", at, true, -1);
-    if (c.peer < 0 && c.kind != call_kind::irecv && c.kind != call_kind::wait)
+    if (c.peer < 0 && c.kind != call_kind::wait && !(c.kind == call_kind::irecv && c.peer == -1))  // -2 is not "any"
       refuse(at + ": peer " + std::to_string(c.peer) + " (only an irecv may name any source, -1)");
     if (static_cast<int>(log.pes.size()) <= pe) log.pes.resize(static_cast<std::size_t>(pe) + 1);
     log.pes[static_cast<std::size_t>(pe)].push_back(c);

@@ -193,8 +193,10 @@ class reader {
       declared_ = out_.symmetry == mm_symmetry::symmetric ? out_.rows * (out_.rows + 1) / 2 : out_.rows * out_.cols;
     }
     refuse_sizes_beyond_limits();
-    // Capped: a corrupt count must not reserve gigabytes before the first entry is read.
-    out_.entries.reserve(static_cast<std::size_t>(std::min<std::int64_t>(declared_, std::int64_t{1} << 24)));
+    // Capped: a corrupt count must not reserve memory before the first entry is read. 2^16
+    // entries (1.5 MiB); a larger file grows the vector as it reads (2^24 reserved 400 MB for a
+    // 20-byte right-hand side declaring 10^16 entries: read_vector has no memory limit).
+    out_.entries.reserve(static_cast<std::size_t>(std::min<std::int64_t>(declared_, std::int64_t{1} << 16)));
   }
 
   double value(std::string_view word) {

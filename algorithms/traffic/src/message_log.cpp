@@ -62,7 +62,8 @@ message_trace read_message_trace(const std::string& path) {
     m.bytes = field<std::int64_t>(line, "bytes", 0, big, where);
     m.ready = {field<std::int64_t>(line, "ready_ps", 0, big, where)};
     m.arrival = {field<std::int64_t>(line, "arrival_ps", 0, big, where)};
-    if (!line.empty()) throw std::invalid_argument(where + "more than 8 fields");
+    // A comma after the eighth field starts a ninth, even an empty one ("...,arrival_ps,").
+    if (!line.empty() || text.back() == ',') throw std::invalid_argument(where + "more than 8 fields");
     m.seq = out.messages.size();
     out.messages.push_back(m);
     out.lines.push_back(number);

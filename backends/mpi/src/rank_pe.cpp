@@ -108,7 +108,7 @@ request rank_pe::isend(int dst, tag t, const payload& data) {
   return {id};
 }
 
-std::vector<request> rank_pe::isend_chain(std::span<const pe::outgoing> batch) {
+std::vector<request> rank_pe::isend_chain(std::span<const outgoing> batch) {
   std::vector<request> out;
   out.reserve(batch.size());
   for (const auto& m : batch) out.push_back(isend(m.dst, m.tag, m.data));

@@ -39,7 +39,7 @@ class rank_pe final : public pe_backend {
 
   void send(int dst, tag t, const payload& data) override;
   request isend(int dst, tag t, const payload& data) override;
-  std::vector<request> isend_chain(std::span<const pe::outgoing> batch) override;
+  std::vector<request> isend_chain(std::span<const outgoing> batch) override;
   received recv(int src, tag t) override;
   receipt recv_into(std::span<std::byte> into, int src, tag t) override;
   request irecv(int src, tag t) override;

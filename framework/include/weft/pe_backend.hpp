@@ -1,8 +1,16 @@
 #pragma once
-// The seam between the PE API and a real parallel machine: a `pe` built on a pe_backend
-// forwards every call to it instead of the emulator (docs/mpi.md). The emulator itself is not a
-// backend: its calls stay direct, so its hot path pays one predictable branch, nothing more.
-// Backends (weft_mpi) implement this in their own library; no header here includes theirs.
+// The seam under the PE API: a `pe` (weft/pe.hpp) forwards every call to the one pe_backend its
+// run chose when it started. Three backends implement it, each in its own place:
+//
+//   emulated_pe<virtual_clock>  the engine's virtual time   weft/detail/emulated_pe.hpp (framework)
+//   emulated_pe<wall_clock>     --clock wall, measured      the same file; its runtime is actors/src/wall_runtime.cpp
+//   mpi::detail::rank_pe        --backend mpi, real ranks   backends/mpi/src/rank_pe.hpp (weft_mpi)
+//
+// The interface is at the level of whole PE calls (a send, a wait), never per byte or per
+// message in flight, and pe's calls are inline, so its price is one indirect call per PE call;
+// the emulator's backends are final classes whose inner calls are direct (docs/mpi.md,
+// docs/PERFORMANCE.md). No header here includes a backend's: MPI's headers stay inside
+// backends/mpi/src.
 
 #include <span>
 #include <string_view>
@@ -10,7 +18,7 @@
 
 #include "weft/link_model.hpp"
 #include "weft/native_call.hpp"
-#include "weft/pe.hpp"
+#include "weft/pe_types.hpp"
 
 namespace weft {
 
@@ -20,6 +28,7 @@ vtime compute_time(const host_model& host, flops f);
 /// The time compute(kernel) charges on `host`: kernel overhead + max(arithmetic, memory).
 vtime compute_time(const host_model& host, kernel k);
 
+/// What serves one PE's calls: each method is the pe call of the same name (weft/pe.hpp).
 class pe_backend {
  public:
   virtual ~pe_backend() = default;
@@ -30,7 +39,7 @@ class pe_backend {
 
   virtual void send(int dst, tag t, const payload& data) = 0;
   virtual request isend(int dst, tag t, const payload& data) = 0;
-  virtual std::vector<request> isend_chain(std::span<const pe::outgoing> batch) = 0;
+  virtual std::vector<request> isend_chain(std::span<const outgoing> batch) = 0;
   virtual received recv(int src, tag t) = 0;
   virtual receipt recv_into(std::span<std::byte> into, int src, tag t) = 0;
   virtual request irecv(int src, tag t) = 0;

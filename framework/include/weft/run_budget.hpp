@@ -23,6 +23,9 @@ struct traffic_hint {
   std::int64_t modelled_bytes_per_message = 0;  ///< sets the packets per message with an MTU
   std::int64_t messages_total = -1;      ///< over the whole run (trace size); -1: messages_in_flight
   std::int64_t real_bytes_per_pe = 0;    ///< buffers each PE's program holds (its own data)
+  /// What a refusal advises when the run itself (not the machine) is too large: the command's own
+  /// options that size it (coll --sizes, transpose -N/-P, traffic --load/--cycles).
+  std::string advice = "lower --bytes/--procs or raise --max-memory";
 };
 
 /// The shape of a run: everything the estimate reads.

@@ -8,7 +8,8 @@
 // thread timing, so the same program gives bit-identical results on any number of workers.
 //
 // Where each part lives: windows and partitions in engine.cpp; waking and resuming PEs in
-// pe_scheduling.cpp; an arriving message meeting its receive in matching.cpp; the networks in
+// pe_scheduling.cpp; delivery in matching.cpp, where an arriving message meets its receive through
+// weft/detail/arrival.hpp, which the wall-clock runtime uses too; the networks in
 // message_network.cpp (and the registry); the report in actors/src/report_builder.cpp.
 //
 // With a network lookahead L > 0 the nodes are split into partitions that commit their events in
@@ -136,15 +137,19 @@ class engine {
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
 
   // PE scheduling (pe_scheduling.cpp).
-  void complete_request(partition& p, pe_state& pe, int request, vtime at);
+  /// The network has taken the last byte of a single-port send: its request completes.
+  void complete_send(partition& p, pe_state& sender, int request, vtime at);
+  /// Queues PE `pe`, whose requests arrive() or complete_request() (weft/detail/arrival.hpp)
+  /// found all complete, to resume.
   void note_wake(partition& p, pe_state& pe);
   /// Moves the PEs of the active partitions that can resume now into `resume` (ascending rank):
   /// those woken by the phase, and syncing PEs whose clock every partition has passed (`known`).
   void collect_resumed(std::int64_t known, std::vector<int>& resume, std::size_t pe_count);
   /// Sorts distinct PE ranks.
   void ascending(std::vector<int>& ranks, std::size_t pe_count);
-  // Matching (matching.cpp): the message arrived at its receiver at `at`; under an adaptive
-  // routing it is handed over in its pair's order (early arrivals wait for the ones before).
+  // Delivery (matching.cpp): the message arrived at its receiver at `at`; under an adaptive
+  // routing it is handed over (to arrive(), weft/detail/arrival.hpp) in its pair's order
+  // (early arrivals wait for the ones before).
   void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
   void hand_over(partition& p, message* m, vtime at, pe_state& pe);
 

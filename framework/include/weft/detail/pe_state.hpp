@@ -1,6 +1,8 @@
 #pragma once
-// Internal state of one PE, shared by its program (during a PE phase) and the network engine
-// (during an engine phase). The two phases never overlap, so nothing here is locked.
+// Internal state of one PE, shared by its program (during a PE phase, through its backend,
+// weft/detail/emulated_pe.hpp) and its runtime: the engine (during an engine phase) or the
+// wall-clock runtime's worker (between the PE's slices). The two never overlap, so nothing here
+// is locked.
 
 #include <cstdint>
 #include <functional>
@@ -21,7 +23,6 @@ namespace weft::detail {
 /// The reserved tag of pe::barrier()'s messages (user tags are >= 0).
 inline constexpr int barrier_tag = -2;
 
-class engine;
 class message_pool;
 
 /// One message in flight. Owned by the engine from injection until the receiver takes it.
@@ -64,26 +65,19 @@ struct pe_span {
   std::uint8_t kind;  // 0 compute, 1 overhead, 2 wait
 };
 
-/// What the runtime provides to a PE: a way to give control back to the engine.
+/// What the runtime provides to a PE: a way to give control back to it (the engine, or the
+/// wall-clock runtime's worker).
 class pe_host {
  public:
   virtual ~pe_host() = default;
-  /// Suspends the calling PE until the engine resumes it.
+  /// Suspends the calling PE until its runtime resumes it.
   virtual void suspend(struct pe_state& pe) = 0;
-  /// Wall-clock runs only (pe_state::wall): the time since the run started, measured.
-  virtual vtime elapsed() const { return {}; }
-  /// Wall-clock runs only: sends what the PE has just put in its outbox, at once.
-  virtual void post(struct pe_state&) {}
 };
 
 struct pe_state {
   int rank = 0;
   int size = 0;
-  engine* net = nullptr;
   pe_host* host = nullptr;
-  /// --clock wall (actors/src/wall_runtime.cpp): now() is measured, sends are posted at once,
-  /// host costs and compute() charge nothing. Off, nothing of it costs more than this flag's test.
-  bool wall = false;
   message_pool* pool = nullptr;
 
   vtime clock{};
