@@ -28,6 +28,7 @@ void register_builtin_networks(network_registry& registry) {
                 .ignores_link_costs = flit::flit_network::ignores_link_costs,
                 .own_options = flit::flit_network::own_options(),
                 .own_options_are = flit::flit_network::own_options_are,
+                .params = flit::flit_network::parameters(),
                 .buffer_slots = &flit::flit_network::buffer_slots});
   registry.add({.name = "ideal",
                 .summary = "the message network with links that never queue: each message's zero-load time (--contention)",
@@ -47,7 +48,27 @@ const network_registry& builtin_networks() {
 std::string known_networks() { return builtin_networks().known(); }
 
 void validate_network(const wire_model& wire) {
-  if (const auto& entry = builtin_networks().find(wire.network); entry.validate) entry.validate(wire);
+  const auto& entry = builtin_networks().find(wire.network);
+  // A parameter this network does not declare is refused, naming the network that owns it.
+  for (const auto& [name, value] : wire.params.values) {
+    const auto declared = [&](const network_entry& e) {
+      return std::any_of(e.params.begin(), e.params.end(), [&](const network_parameter& p) { return p.name == name; });
+    };
+    if (declared(entry)) continue;
+    const network_parameter probe{.name = name};
+    const auto* owner = owner_of_option(probe.option());
+    throw std::invalid_argument(probe.option() + " has no meaning with --network " + wire.network +
+                                (owner ? " (" + owner->own_options_are + ": add --network " + owner->name + ")"
+                                       : " (no network has a parameter " + name + ")"));
+  }
+  // Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
+  for (const auto& p : entry.params) {
+    const std::int64_t v = entry.param(wire, p.name);
+    if (v < p.lo || v > p.hi)
+      throw std::invalid_argument(p.option() + " " + std::to_string(v) + ": " + (v < p.lo ? p.too_low : p.too_high) +
+                                  " (allowed " + std::to_string(p.lo) + ".." + std::to_string(p.hi) + ")");
+  }
+  if (entry.validate) entry.validate(wire);
 }
 
 void check_network(const routing& routes, const wire_model& wire) {
@@ -66,9 +87,24 @@ std::string contention_free_network(const wire_model& wire) {
   return entry.contention_free;
 }
 
+std::string network_parameter::option() const {
+  std::string flag = "--" + name;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
+std::int64_t network_entry::param(const wire_model& wire, std::string_view key) const {
+  for (const auto& p : params)
+    if (p.name == key) return wire.params.get(key, p.fallback);
+  throw std::logic_error("network " + name + " declares no parameter " + std::string(key));
+}
+
 const network_entry* owner_of_option(std::string_view option) {
-  for (const auto& entry : builtin_networks().entries())
+  for (const auto& entry : builtin_networks().entries()) {
     if (std::find(entry.own_options.begin(), entry.own_options.end(), option) != entry.own_options.end()) return &entry;
+    for (const auto& p : entry.params)
+      if (p.option() == option) return &entry;
+  }
   return nullptr;
 }
 

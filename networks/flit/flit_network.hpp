@@ -25,6 +25,7 @@
 
 #include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
+#include "weft/detail/network_registry.hpp"
 
 namespace weft::detail::flit {
 
@@ -128,15 +129,24 @@ class flit_network final : public network {
   static void validate(const wire_model& wire);
   /// "flit network: cycle=1ns vcs=2 ...": a machine's costs as this network reads them.
   static std::string describe(const link_model& model, bool ticks);
+  /// What one run reads: its routers' parameters and the packet shape.
+  struct config {
+    int vcs, buffer, router_delay, link_delay, credit_delay;
+    std::int64_t flit_bytes;
+    int packet_flits;
+    vtime cycle;
+  };
+  static config config_of(const wire_model& wire);
   /// Flit buffer slots for the memory estimate: every input port (links, injection) × VCs × buffer.
   static std::int64_t buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
   static constexpr const char* ignores_link_costs =
       "the flit network's costs are --cycle, --router-delay, --link-delay, --credit-delay, --flit-size";
   /// The options of its routers and packets (the packet shape, --flit-size --packet-flits --cycle,
   /// is also read by commands that send packets on any network).
-  static std::vector<std::string> own_options() {
-    return {"--vcs", "--buffer", "--flit-size", "--packet-flits", "--cycle", "--router-delay", "--link-delay", "--credit-delay"};
-  }
+  static std::vector<std::string> own_options() { return {"--flit-size", "--packet-flits", "--cycle"}; }
+  /// Its routers' own parameters (vcs, buffer, router_delay, link_delay, credit_delay):
+  /// declared here, stored in wire_model::params (flit_params.cpp).
+  static std::vector<network_parameter> parameters();
   static constexpr const char* own_options_are = "it sets the flit network's routers";
   /// Why `--contention` has no reference for this network (network_entry::contention_free).
   static constexpr const char* no_contention_free =
@@ -188,7 +198,7 @@ class flit_network final : public network {
 
   const topology& topo_;
   const routing& routing_;
-  flit_params params_;
+  config params_;
   bool tracing_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;

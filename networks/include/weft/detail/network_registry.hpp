@@ -5,7 +5,9 @@
 
 #include <functional>
 #include <memory>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "weft/detail/network.hpp"
@@ -13,6 +15,19 @@
 #include "weft/named_registry.hpp"
 
 namespace weft::detail {
+
+/// One of a network's own parameters: an integer, set with --NAME (underscores as dashes) or a
+/// preset's [link] key NAME, stored in wire_model::params.
+struct network_parameter {
+  std::string name;          ///< "router_delay": the preset key; the option is --router-delay
+  std::string unit;          ///< "cycles", for --help
+  std::int64_t fallback = 0; ///< the default
+  std::int64_t lo = 0, hi = 0;  ///< the allowed range
+  std::string help;          ///< one line for --help
+  std::string too_low, too_high;  ///< what each side of the range bounds, for the refusal
+  /// "--router-delay": the option that sets it.
+  std::string option() const;
+};
 
 struct network_entry {
   std::string name;
@@ -38,6 +53,11 @@ struct network_entry {
   /// are refused, with `own_options_are` ("it sets the flit network's routers").
   std::vector<std::string> own_options = {};
   std::string own_options_are = {};
+  /// Its own parameters: the registry adds their options to the command line, reads them from
+  /// presets, checks their ranges and refuses them with any other network.
+  std::vector<network_parameter> params = {};
+  /// The value of its parameter `name` in `wire` (the declared default when not set).
+  std::int64_t param(const wire_model& wire, std::string_view name) const;
   /// The buffer slots (flits) the network keeps for a machine of `nodes` and `links`, for the
   /// memory estimate before a run; empty: none (its links queue in lists that grow as needed).
   std::function<std::int64_t(const wire_model& wire, std::int64_t nodes, std::int64_t links)> buffer_slots = {};
@@ -61,7 +81,8 @@ std::unique_ptr<network> make_network(const network_setup& setup);
 /// The network `--contention` runs beside `wire.network` (the contention-free one); throws
 /// std::invalid_argument saying why when that network has none.
 std::string contention_free_network(const wire_model& wire);
-/// The network that declares `option` among its own_options, or nullptr (a shared option).
+/// The network that declares `option` among its own_options or its parameters' options, or
+/// nullptr (a shared option).
 const network_entry* owner_of_option(std::string_view option);
 /// network_entry::buffer_slots of the machine's network (0 when it keeps none).
 std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
