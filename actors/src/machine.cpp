@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "weft/detail/network.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/detail/spellings.hpp"
 #include "weft/run_budget.hpp"
 #include "weft/topology_budget.hpp"
@@ -14,6 +14,7 @@ namespace weft {
 
 machine::machine(std::string_view topology_spec, link_model model, std::string_view routing)
     : model_(model) {
+  detail::validate_network(model_.wire());
   model_.validate();
   topology_registry topologies;
   register_builtin_topologies(topologies);
@@ -29,8 +30,16 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
 machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model)
     : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
   if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
+  detail::validate_network(model_.wire());
   model_.validate();
   detail::check_network(*routing_, model_.wire());
+}
+
+void machine::set_model(const link_model& m) {
+  detail::validate_network(m.wire());
+  m.validate();
+  detail::check_network(*routing_, m.wire());
+  model_ = m;
 }
 
 namespace {
@@ -63,9 +72,6 @@ std::int64_t memory_limit(const run_options& options) {
   return options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes;
 }
 
-// A count from sizes that may be huge (a spec's size is computed before it is refused).
-std::int64_t clamp_count(double x) { return x < 9e18 ? static_cast<std::int64_t>(x) : INT64_MAX; }
-
 // What the run's memory estimate reads, from the machine's node and link counts (built, or
 // computed from the spec before building).
 run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const link_model& model,
@@ -76,9 +82,7 @@ run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const 
   shape.links = links;
   shape.stack_bytes = options.stack_bytes;
   shape.mtu = model.mtu;
-  if (model.network == "flit")  // every input port (links, injection) × VCs × buffer
-    shape.flit_slots = clamp_count((static_cast<double>(links) + static_cast<double>(nodes)) * model.flit.vcs *
-                                   model.flit.buffer);
+  shape.flit_slots = detail::network_buffer_slots(model.wire(), nodes, links);
   shape.trace = options.trace;
   shape.calls = options.record_calls;
   shape.traffic = options.traffic;

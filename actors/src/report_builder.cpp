@@ -4,6 +4,8 @@
 #include <string>
 #include <tuple>
 
+#include "weft/detail/network_registry.hpp"
+
 namespace weft::detail {
 
 namespace {
@@ -43,7 +45,7 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.program = options.program_name;
   r.machine = m.topo().spec();
   r.routing = m.route().name();
-  r.model = m.model().describe();
+  r.model = describe_model(m.model());
   r.procs = static_cast<int>(pes.size());
   r.sent = net.injected();
   r.delivered = net.delivered();

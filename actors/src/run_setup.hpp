@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "weft/detail/message_pool.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/detail/pe_state.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
@@ -20,6 +21,13 @@ inline std::vector<node_id> node_map(const run_options& opt, int procs) {
   std::vector<node_id> map(static_cast<std::size_t>(procs));
   std::iota(map.begin(), map.end(), 0);
   return map;
+}
+
+/// The engine of a run on `m` with PEs on the nodes `node_of_rank`, handed the network the
+/// machine names (`tracing`: record every link occupancy for --trace).
+inline engine make_engine(const machine& m, std::vector<node_id> node_of_rank, bool tracing, int partitions) {
+  auto net = make_network({m.topo(), m.route(), m.model().wire(), static_cast<int>(node_of_rank.size()), tracing});
+  return engine(m.topo(), m.route(), m.model(), std::move(node_of_rank), std::move(net), partitions);
 }
 
 /// One more than the highest CPU number of the host (CPU numbers may have gaps).

@@ -111,7 +111,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
-        engine_(m.topo(), m.route(), m.model(), detail::node_map(opt, procs), opt.trace, threads_),
+        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_)),
         partition_windows_(engine_.partitions()),
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {

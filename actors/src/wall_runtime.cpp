@@ -90,7 +90,7 @@ class wall_runtime final : public pe_host, public wall_host {
         node_of_rank_(node_map(opt, procs)),
         // Used only for what PE code asks of the machine (its limits, whether sends wait for
         // the port): nothing is injected into it.
-        engine_(m.topo(), m.route(), m.model(), node_of_rank_, false, 1) {
+        engine_(make_engine(m, node_of_rank_, false, 1)) {
     cpus_ = cpu_slots(host_);
     const int wanted = opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size());
     const int count = std::clamp(wanted, 1, procs);  // a worker without PEs would only spin

@@ -26,6 +26,7 @@
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/cg/solver.hpp"
 #include "weft/coll/registry.hpp"
 #include "weft/sparse/generate.hpp"
@@ -248,7 +249,7 @@ command_runner add_cg_command(CLI::App& app) {
                                   ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
                                   : 0;
         std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
-                                 model.describe(), model.flops.per_second / 1e9, memory / 1e9,
+                                 detail::describe_model(model), model.flops.per_second / 1e9, memory / 1e9,
                                  format_time(model.kernel_overhead));
       }
       warned = &built->m;

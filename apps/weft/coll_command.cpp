@@ -6,28 +6,40 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "backend_options.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "contention.hpp"
 #include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
 #include "sweep_stop.hpp"
 #include "weft/coll/benchmark.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace weft::cli {
 
 namespace {
 
+/// --contention: a row's run beside the same on the contention-free network.
+struct contention_cells {
+  coll::latency ideal;               ///< the latency without contention
+  vtime makespan, ideal_makespan;    ///< the run's makespan with and without
+  vtime pe_wait, ideal_pe_wait;      ///< the PEs' waits, summed
+  vtime link_wait, ideal_link_wait;  ///< the links' queueing, summed
+};
+
 struct row {
   std::string machine, algorithm;
   int procs = 0;
   std::int64_t bytes = 0;
   coll::latency t;
+  std::optional<contention_cells> contention = {};
 };
 
 std::string us(vtime t) { return fmt::format("{:.3f}", t.micros()); }
@@ -36,8 +48,39 @@ std::string table_header() {
   return fmt::format("# {:>10} {:>20} {:>12} {:>12} {:>12}\n", "bytes", "algorithm", "min(us)", "avg(us)", "max(us)");
 }
 
+std::string table_header(bool contention) {
+  if (!contention) return table_header();
+  return fmt::format("# {:>10} {:>20} {:>12} {:>12} {:>12} {:>14} {:>16}\n", "bytes", "algorithm", "min(us)", "avg(us)",
+                     "max(us)", "ideal avg(us)", "contention(us)");
+}
+
 std::string table_line(const row& r) {
+  if (r.contention)
+    return fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12} {:>14} {:>16}\n", r.bytes, r.algorithm, us(r.t.min),
+                       us(r.t.avg), us(r.t.max), us(r.contention->ideal.avg), us(r.t.avg - r.contention->ideal.avg));
   return fmt::format("  {:>10} {:>20} {:>12} {:>12} {:>12}\n", r.bytes, r.algorithm, us(r.t.min), us(r.t.avg), us(r.t.max));
+}
+
+vtime total_pe_wait(const report& r) {
+  vtime sum{};
+  for (const auto& p : r.pes) sum += p.wait;
+  return sum;
+}
+
+vtime total_link_wait(const report& r) {
+  vtime sum{};
+  for (const auto& l : r.links) sum += l.wait_total;
+  return sum;
+}
+
+nlohmann::json contention_json(const contention_cells& c, const coll::latency& t) {
+  const auto triple = [](vtime with, vtime without) {
+    return nlohmann::json{{"with", with.ps}, {"without", without.ps}, {"difference", (with - without).ps}};
+  };
+  return {{"avg_ps", triple(t.avg, c.ideal.avg)},
+          {"makespan", triple(c.makespan, c.ideal_makespan)},
+          {"pe_wait", triple(c.pe_wait, c.ideal_pe_wait)},
+          {"link_wait", triple(c.link_wait, c.ideal_link_wait)}};
 }
 
 void print_crossovers(const std::vector<row>& rows, const std::vector<std::string>& machines,
@@ -66,9 +109,11 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
                    const std::string& csv_file, const sweep_stop& stop = {}) {
   write_file(json_file, "--json", [&](std::ostream& out) {
     nlohmann::json all = nlohmann::json::array();
-    for (const auto& r : rows)
+    for (const auto& r : rows) {
       all.push_back({{"machine", r.machine}, {"op", op}, {"algorithm", r.algorithm}, {"procs", r.procs},
                      {"bytes", r.bytes}, {"min_ps", r.t.min.ps}, {"avg_ps", r.t.avg.ps}, {"max_ps", r.t.max.ps}});
+      if (r.contention) all.back()["contention"] = contention_json(*r.contention, r.t);
+    }
     nlohmann::json doc{{"op", op}, {"status", stop.status}, {"rows", all}};
     if (stop.stopped()) doc["stopped_at"] = stop.to_json();
     out << doc.dump(1) << "\n";
@@ -121,7 +166,7 @@ command_runner add_coll_command(CLI::App& app) {
   struct state {
     std::string op = "allreduce", algorithm, sizes = "8:1M", procs, csv_file;
     int iterations = 1, warmup = 0, root = 0;
-    bool no_check = false;
+    bool no_check = false, contention = false;
     machine_options machine;
     backend_options backend;
   };
@@ -147,6 +192,9 @@ command_runner add_coll_command(CLI::App& app) {
   sub->add_flag("--no-check", s->no_check,
                 "skip verifying results (by default every call runs on distinct per-rank data and is checked, "
                 "rooted operations once more at a non-zero root)");
+  sub->add_flag("--contention", s->contention,
+                "run each size again with links that never queue (network ideal): adds the latency without "
+                "contention and the difference; the JSON also the makespan, PE wait and link queueing");
   add_machine_options(*sub, s->machine);
   add_backend_options(*sub, s->backend);
   s->machine.wall_clock_allowed = true;
@@ -229,13 +277,14 @@ command_runner add_coll_command(CLI::App& app) {
     for (const auto& [name, o, built, p, opt] : plan) {
       const auto& m = built->m;
       const bool wall = opt.clock == clock_mode::wall;
+      const auto reference = s->contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
       if (warned != &m && !wall) warn_if_no_link_model(m.model(), std::cerr);
       warned = &m;
       std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {}\n", s->op, name, p,
                                o.mapping.empty() ? "" : ", mapping " + o.mapping,
                                wall ? "clock: wall (measured on this host, no link model applied)"
-                                    : "link model: " + m.model().describe())
-                << table_header();
+                                    : "link model: " + detail::describe_model(m.model()))
+                << table_header(s->contention);
       for (auto bytes : sizes) {
         c.bytes = bytes;
         auto sized_opt = opt;
@@ -249,6 +298,14 @@ command_runner add_coll_command(CLI::App& app) {
         }
         last.calls = std::move(r.calls);
         row rw{name, coll::algorithm_for(c, p), p, bytes, coll::summarize(per_pe)};
+        if (reference) {
+          std::vector<vtime> ideal_per_pe(static_cast<std::size_t>(p));
+          auto ideal_opt = sized_opt;
+          ideal_opt.record_calls = false;
+          const auto ideal = reference->run(p, coll::benchmark_program(c, ideal_per_pe), ideal_opt);
+          rw.contention = contention_cells{coll::summarize(ideal_per_pe), r.makespan, ideal.makespan, total_pe_wait(r),
+                                           total_pe_wait(ideal), total_link_wait(r), total_link_wait(ideal)};
+        }
         std::cout << table_line(rw);
         rows.push_back(rw);
       }

@@ -2,10 +2,13 @@
 
 #include <ostream>
 
+#include "weft/detail/network_registry.hpp"
+
 namespace weft::cli {
 
 bool free_messages(const link_model& m) {
-  if (m.network == "flit") return false;  // its cycles cost time whatever α, τ and λ are
+  // A network with costs of its own (the flit network's cycles) costs time whatever α, τ and λ are.
+  if (!detail::builtin_networks().find(m.network).ignores_link_costs.empty()) return false;
   const vtime zero{};
   return m.alpha == zero && m.tau.is_zero() && m.hop_latency == zero && m.o_send == zero && m.o_recv == zero &&
          m.gap == zero && m.short_max < 0;

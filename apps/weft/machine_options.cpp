@@ -8,9 +8,28 @@
 
 #include "cli_output.hpp"
 #include "list_options.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/named_registry.hpp"
 
 namespace weft::cli {
+
+namespace {
+
+// Every network's own parameters, as each declares them: a new network's options appear here
+// without a line of this file.
+void add_network_parameter_options(CLI::App& sub, machine_options& o) {
+  for (const auto& entry : detail::builtin_networks().entries()) {
+    if (entry.params.empty()) continue;
+    std::string group = entry.name + " network (--network " + entry.name + "; docs/model.md)";
+    group[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(group[0])));
+    for (const auto& p : entry.params) {
+      auto& slot = o.network_values[p.name] = p.fallback;
+      sub.add_option(p.option(), slot, p.help + " (" + p.unit + ")")->group(group)->capture_default_str();
+    }
+  }
+}
+
+}  // namespace
 
 void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--machine,-m", o.machine,
@@ -20,7 +39,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
                  "rank->node mapping: identity (default), a preset's named mapping (e.g. fig11), or file:PATH");
   sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
   auto* link = "Link model (docs/model.md)";
-  sub.add_option("--network", o.network, "network model: " + known_networks() + " (default: the preset's, else message)")
+  sub.add_option("--network", o.network, "network model: " + detail::known_networks() + " (default: the preset's, else message)")
       ->group(link);
   sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
   sub.add_option("--tau", o.tau, "time per byte on a link (e.g. 250ps); or give --bandwidth")->group(link);
@@ -43,16 +62,12 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
       ->group(link);
   sub.add_option("--kernel-overhead", o.kernel_overhead, "fixed cost of one compute(kernel) call, e.g. 5us")
       ->group(link);
-  auto* flit = "Flit network (--network flit; docs/model.md)";
-  sub.add_option("--vcs", o.vcs, "virtual channels per input port")->group(flit)->capture_default_str();
-  sub.add_option("--buffer", o.buffer, "flits one virtual channel buffers")->group(flit)->capture_default_str();
+  // The packet shape: shared, not a network's own (weft traffic sends such packets on any network).
+  auto* flit = "Packets (the flit network's; weft traffic's on any network)";
   sub.add_option("--flit-size", o.flit_size, "bytes one flit carries")->group(flit)->capture_default_str();
   sub.add_option("--packet-flits", o.packet_flits, "most flits in one packet")->group(flit)->capture_default_str();
   sub.add_option("--cycle", o.cycle, "one router cycle (e.g. 1ns)")->group(flit)->capture_default_str();
-  sub.add_option("--router-delay", o.router_delay, "cycles in a router: routing, VC and switch allocation")
-      ->group(flit)->capture_default_str();
-  sub.add_option("--link-delay", o.link_delay, "cycles of switch and link traversal")->group(flit)->capture_default_str();
-  sub.add_option("--credit-delay", o.credit_delay, "cycles a credit takes upstream")->group(flit)->capture_default_str();
+  add_network_parameter_options(sub, o);
   auto* proto = "Protocol model (short PIO-like path, chained DMA)";
   sub.add_option("--short-max", o.short_max, "messages up to this size take the short path")->group(proto);
   sub.add_option("--short-alpha", o.short_alpha, "start-up of the short path")->group(proto)->capture_default_str();
@@ -114,14 +129,9 @@ bool is_packet_shape(std::string_view flag) { return flag == "--packet-flits" ||
 void apply_flit_options(const machine_options& o, const machine_options& d, bool preset, link_model& m) {
   using flag = std::tuple<const char*, std::string, std::string>;
   const auto n = [](int v) { return std::to_string(v); };
-  const flag flit_flags[] = {{"--vcs", n(o.vcs), n(d.vcs)},
-                             {"--buffer", n(o.buffer), n(d.buffer)},
-                             {"--flit-size", o.flit_size, d.flit_size},
+  const flag flit_flags[] = {{"--flit-size", o.flit_size, d.flit_size},
                              {"--packet-flits", n(o.packet_flits), n(d.packet_flits)},
-                             {"--cycle", o.cycle, d.cycle},
-                             {"--router-delay", n(o.router_delay), n(d.router_delay)},
-                             {"--link-delay", n(o.link_delay), n(d.link_delay)},
-                             {"--credit-delay", n(o.credit_delay), n(d.credit_delay)}};
+                             {"--cycle", o.cycle, d.cycle}};
   const flag message_flags[] = {{"--alpha", o.alpha, d.alpha},
                                 {"--tau", o.tau, d.tau},
                                 {"--bandwidth", o.bandwidth, d.bandwidth},
@@ -134,16 +144,19 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                 {"--short-tau", o.short_tau, d.short_tau},
                                 {"--short-bandwidth", o.short_bandwidth, d.short_bandwidth},
                                 {"--chain-alpha", o.chain_alpha, d.chain_alpha}};
-  if (m.network == "flit") {
+  const auto& network = detail::builtin_networks().find(m.network);
+  if (!network.ignores_link_costs.empty()) {
     for (const auto& [name, value, fallback] : message_flags)
       if (given(o, name, value, fallback))
-        throw std::invalid_argument(std::string(name) + " has no meaning with --network flit (the flit network's costs are "
-                                    "--cycle, --router-delay, --link-delay, --credit-delay, --flit-size)");
-  } else {
-    for (const auto& [name, value, fallback] : flit_flags)
-      if (given(o, name, value, fallback) && !(o.packet_shape_on_any_network && is_packet_shape(name)))
-        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network +
-                                    " (it sets the flit network's routers: add --network flit)");
+        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+                                    network.ignores_link_costs + ")");
+  }
+  for (const auto& [name, value, fallback] : flit_flags) {
+    const auto* owner = detail::owner_of_option(name);
+    if (owner && owner != &network && given(o, name, value, fallback) &&
+        !(o.packet_shape_on_any_network && is_packet_shape(name)))
+      throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+                                  owner->own_options_are + ": add --network " + owner->name + ")");
   }
   auto& f = m.flit;
   if (!preset || given(o, "--flit-size", o.flit_size, d.flit_size)) f.flit_bytes = parse_bytes(o.flit_size, "--flit-size");
@@ -152,12 +165,17 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
     if (!preset || given(o, name, std::to_string(value), std::to_string(fallback))) into = value;
   };
   count("--packet-flits", o.packet_flits, d.packet_flits, f.packet_flits);
-  if (m.network != "flit") return;  // the packet shape was all a command on another network asked for
-  count("--vcs", o.vcs, d.vcs, f.vcs);
-  count("--buffer", o.buffer, d.buffer, f.buffer);
-  count("--router-delay", o.router_delay, d.router_delay, f.router_delay);
-  count("--link-delay", o.link_delay, d.link_delay, f.link_delay);
-  count("--credit-delay", o.credit_delay, d.credit_delay, f.credit_delay);
+  // Each network's own parameters: taken for the chosen network (over the preset's), refused
+  // with any other, whose options they are not.
+  for (const auto& entry : detail::builtin_networks().entries())
+    for (const auto& p : entry.params) {
+      const auto typed = o.network_values.find(p.name);
+      if (typed == o.network_values.end() || (o.parsed_by && !o.parsed_by->count(p.option()))) continue;
+      if (&entry != &network)
+        throw std::invalid_argument(p.option() + " has no meaning with --network " + m.network + " (" +
+                                    entry.own_options_are + ": add --network " + entry.name + ")");
+      m.params.set(p.name, typed->second);
+    }
 }
 
 }  // namespace
@@ -190,11 +208,14 @@ built_machine build_machine(const machine_options& o) {
   if (!preset || given(o, "--mtu", o.mtu, defaults.mtu)) m.mtu = parse_bytes(o.mtu, "--mtu");
   if (!preset || given(o, "--injection", o.injection, defaults.injection)) m.inject = parse_injection(o.injection);
   if (!preset || given(o, "--ports", o.ports, defaults.ports)) m.ports = parse_port_model(o.ports);
-  if (!o.network.empty()) m.network = o.network;  // machine() checks the name
+  if (!o.network.empty() && o.network != m.network) {
+    m.network = o.network;  // machine() checks the name
+    m.params = {};          // the preset's network's own parameters are not this one's
+  }
   apply_flit_options(o, defaults, preset.has_value(), m);
   // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
   // by message or by packet, the run is the same, so a typed --injection would change nothing.
-  if (m.network != "flit" && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
+  if (detail::builtin_networks().find(m.network).ignores_link_costs.empty() && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
     throw std::invalid_argument("--injection " + o.injection + ": without --mtu a message is one packet, injected whole "
                                 "either way; give --mtu to split messages into packets");
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");

@@ -29,9 +29,12 @@ struct machine_options {
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs
   std::string network;  ///< empty: the preset's, else "message"
-  // The flit network's routers and links (flit_params; refused with the message network).
-  int vcs = 2, buffer = 8, packet_flits = 16, router_delay = 3, link_delay = 1, credit_delay = 1;
+  // The packet shape (flit_params): the flit network's, and weft traffic's on any network.
+  int packet_flits = 16;
   std::string flit_size = "16", cycle = "1ns";
+  /// Each network's own parameters by name (--vcs → "vcs"), their options added from the
+  /// network registry; only those typed are here.
+  std::map<std::string, std::int64_t> network_values;
   int workers = 0;
   std::string pin = "none";
   std::string sharing = "adaptive";

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "commands.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace weft::cli {
@@ -34,7 +35,7 @@ command_runner add_machines_command(CLI::App& app) {
               << "  file      " << p.source << "\n"
               << "  topology  " << p.topology << (p.routing.empty() ? "" : ", routing " + p.routing) << "\n"
               << "  procs     " << p.procs << "\n"
-              << "  link      " << p.model.describe() << "\n";
+              << "  link      " << detail::describe_model(p.model) << "\n";
     for (const auto& [map_name, nodes] : p.mappings) {
       std::cout << "  mapping   " << map_name << ":";
       for (auto n : nodes) std::cout << " " << n;

@@ -1,12 +1,14 @@
 // weft run <program> --machine <spec> [--procs P] [link options] [--workers N] [--json F] [--trace F]
-//          [--comm-log F]
+//          [--comm-log F] [--contention]
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "backend_options.hpp"
 #include "cli_output.hpp"
 #include "commands.hpp"
+#include "contention.hpp"
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
@@ -45,7 +47,7 @@ command_runner add_run_command(CLI::App& app) {
   struct state {
     std::string program;
     int procs = 0;
-    bool barrier_per_ccs = false, rendezvous = false;
+    bool barrier_per_ccs = false, rendezvous = false, contention = false;
     std::string bytes = "8";
     int iterations = 1;
     std::string heatmap, messages;
@@ -65,6 +67,9 @@ command_runner add_run_command(CLI::App& app) {
   sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
   sub->add_flag("--rendezvous", s->rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
   sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
+  sub->add_flag("--contention", s->contention,
+                "run the program again with links that never queue (network ideal) and report makespan, PE wait and "
+                "link queueing with contention, without, and the difference");
   add_machine_options(*sub, s->machine);
   add_backend_options(*sub, s->backend);
   s->machine.wall_clock_allowed = true;
@@ -109,8 +114,10 @@ command_runner add_run_command(CLI::App& app) {
                   machine_inputs(s->machine));
     opt.record_messages = !s->messages.empty();
     m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
+    const auto reference = s->contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
     if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
     auto report = m.run(procs, prog, opt);
+    if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
     // The report of a run that deadlocked, failed or was interrupted is its result (its status
     // says so): every output is written, each one whole.
     write_file(s->heatmap, "--heatmap", [&](std::ostream& out) {

@@ -18,6 +18,7 @@
 #include "seed_option.hpp"
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
+#include "weft/detail/network_registry.hpp"
 #include "weft/traffic/output.hpp"
 
 namespace weft::cli {
@@ -158,7 +159,7 @@ int run(const CLI::App& sub, traffic_options& o) {
                            "link model: {}\n",
                            o.pattern, what.machine, nodes, what.network, run.shape.packet_flits,
                            format_bytes(run.shape.flit_bytes), run.shape.packet_bytes(), format_time(run.shape.cycle),
-                           run.cycles, run.warmup, run.seed, first.model().describe());
+                           run.cycles, run.warmup, run.seed, detail::describe_model(first.model()));
   std::vector<traffic::sweep> sweeps;
   for (const auto& p : plan) {
     std::cout << "\n";

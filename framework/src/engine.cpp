@@ -9,13 +9,12 @@
 namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const link_model& model,
-               std::vector<node_id> node_of_rank, bool tracing, int partitions)
+               std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions)
     : topo_(topo),
       routing_(routing),
       model_(model),
-      node_of_rank_(std::move(node_of_rank)) {
-  network_ = builtin_networks().find(model_.network).make(
-      {topo, routing, model_.wire(), static_cast<int>(node_of_rank_.size()), tracing});
+      node_of_rank_(std::move(node_of_rank)),
+      network_(std::move(net)) {
   in_pair_order_ = network_->may_reorder();
   sender_waits_ = network_->sender_waits_for_injection();
   // Partitions need a lookahead: an event at one node must not show at another sooner.

@@ -4,7 +4,6 @@
 
 #include "weft/detail/spellings.hpp"
 #include "weft/detail/checked_time.hpp"
-#include "weft/detail/network.hpp"
 
 namespace weft {
 
@@ -22,40 +21,9 @@ std::string tau_text(const byte_time& tau, bool ticks) {
   return buf;
 }
 
-// Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
-void in_range(std::int64_t value, std::int64_t lo, std::int64_t hi, const char* flag, const char* too_low,
-              const std::string& too_high) {
-  if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(flag) + " " + std::to_string(value) + ": " + (value < lo ? too_low : too_high) +
-                                " (allowed " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-}
-
-// Wormhole switching needs no packet to fit a buffer (a packet spreads over the routers on its
-// path), so the packet size is bounded only so that a flit's number fits an event key.
-void validate_flit(const flit_params& f) {
-  in_range(f.vcs, 1, 64, "--vcs", "an input port needs at least 1 virtual channel",
-           "an input port has at most 64 virtual channels");
-  in_range(f.buffer, 1, 1 << 16, "--buffer", "a virtual channel must buffer at least 1 flit",
-           "a virtual channel buffers at most 65536 flits");
-  in_range(f.flit_bytes, 1, std::int64_t{1} << 30, "--flit-size", "a flit carries at least 1 byte",
-           "a flit carries at most 1 GiB");
-  in_range(f.packet_flits, 1, 1 << 24, "--packet-flits", "a packet has at least 1 flit",
-           "a packet has at most 16777216 flits");
-  in_range(f.router_delay, 1, 1000, "--router-delay", "a router takes at least 1 cycle",
-           "a router takes at most 1000 cycles");
-  in_range(f.link_delay, 1, 1000, "--link-delay", "crossing a link takes at least 1 cycle",
-           "crossing a link takes at most 1000 cycles");
-  in_range(f.credit_delay, 1, 1000, "--credit-delay", "a credit takes at least 1 cycle",
-           "a credit takes at most 1000 cycles");
-  if (f.cycle.ps < 1 || f.cycle.ps > vtime::us(1000000).ps)
-    throw std::invalid_argument("--cycle " + format_time(f.cycle) + ": a cycle lasts from 1 ps to 1 s");
-}
-
 }  // namespace
 
 void link_model::validate() const {
-  detail::builtin_networks().find(network);  // "unknown network 'x' (known: message, flit)"
-  if (network == "flit") validate_flit(flit);
   non_negative(alpha, "alpha");
   non_negative(hop_latency, "hop latency");
   non_negative(o_send, "o_send");
@@ -86,7 +54,6 @@ void link_model::validate() const {
 }
 
 std::string link_model::describe(bool ticks) const {
-  if (network == "flit") return describe_flit(ticks);
   std::string s = "alpha=" + format_time(alpha, ticks) + " tau=" + tau_text(tau, ticks) +
                   " hop=" + format_time(hop_latency, ticks) + " o_send=" + format_time(o_send, ticks) +
                   " o_recv=" + format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " +
@@ -97,19 +64,7 @@ std::string link_model::describe(bool ticks) const {
     s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
          " tau=" + tau_text(short_tau, ticks);
   if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
-  s += describe_collective(ticks);
-  if (network != "message") s += ", network " + network;
-  return s;
-}
-
-std::string link_model::describe_flit(bool ticks) const {
-  const auto n = [](std::int64_t v) { return std::to_string(v); };
-  return "flit network: cycle=" + format_time(flit.cycle, ticks) + " vcs=" + n(flit.vcs) + " buffer=" +
-         n(flit.buffer) + " flits, flit=" + n(flit.flit_bytes) + "B, packets<=" + n(flit.packet_flits) +
-         " flits, router=" + n(flit.router_delay) + " link=" + n(flit.link_delay) + " credit=" +
-         n(flit.credit_delay) + " cycles, o_send=" + format_time(o_send, ticks) + " o_recv=" +
-         format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " + to_string(ports) +
-         describe_collective(ticks);
+  return s + describe_collective(ticks);
 }
 
 std::string link_model::describe_collective(bool ticks) const {
@@ -128,8 +83,6 @@ constexpr detail::spelling<port_model> port_words[] = {
     {"single-send", port_model::single_send}};
 constexpr detail::spelling<injection> injection_words[] = {{"message", injection::message}, {"packet", injection::packet}};
 }  // namespace
-
-std::string known_networks() { return detail::builtin_networks().known(); }
 
 std::string to_string(switching s) { return detail::spelled<switching>(s, switching_words); }
 std::string to_string(port_model p) { return detail::spelled<port_model>(p, port_words); }

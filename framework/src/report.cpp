@@ -8,6 +8,8 @@
 #include <numeric>
 #include <ostream>
 
+#include "report_contention.hpp"
+
 namespace weft {
 
 std::string to_string(run_status s) {
@@ -118,6 +120,7 @@ void report::print(std::ostream& out, int top_links) const {
       }
     }
   }
+  if (contention.measured) detail::print_contention(out, *this);
   if (!unreceived.empty()) {
     fmt::print(out, "\nunreceived messages: {}\n", unreceived.size());
     for (std::size_t i = 0; i < unreceived.size() && i < 20; ++i) {
@@ -201,6 +204,7 @@ void report::write_json(std::ostream& out, bool with_host) const {
   auto& ju = j["unreceived"] = ordered_json::array();
   for (const auto& u : unreceived)
     ju.push_back({{"src", u.src}, {"dst", u.dst}, {"tag", u.tag}, {"bytes", u.bytes}, {"arrival", u.arrival.ps}});
+  if (contention.measured) j["contention"] = detail::contention_json(*this);
   if (with_host) {
     std::vector<int> cores;
     for (const auto& p : pes) cores.push_back(p.core);
@@ -240,6 +244,7 @@ void report::write_trace(std::ostream& out) const {
                s.link, s.src, s.dst, s.begin.micros(), (s.end - s.begin).micros(),
                links.empty() ? 0 : links[static_cast<std::size_t>(s.link)].from,
                links.empty() ? 0 : links[static_cast<std::size_t>(s.link)].to);
+  if (contention.measured) detail::trace_contention(out, *this);
   out << "\n]}\n";
 }
 

@@ -200,7 +200,7 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
   BOOST_TEST(load_error(typo) ==
              typo + ":5: unknown key 'link.alpah' (known in [link]: alpha, tau, bandwidth, hop_latency, o_send, "
                     "o_recv, gap, poll, switching, mtu, injection, ports, flops, short_max, short_alpha, short_tau, "
-                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, vcs, buffer, flit_size, packet_flits, cycle, router_delay, link_delay, "
+                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, flit_size, packet_flits, cycle, vcs, buffer, router_delay, link_delay, "
                     "credit_delay)");
   auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
   BOOST_TEST(load_error(table) ==
@@ -220,7 +220,7 @@ BOOST_AUTO_TEST_CASE(a_preset_names_its_network_and_an_unknown_one_is_refused_na
   BOOST_TEST(weft::presets::load(message).model.network == "message");
   BOOST_TEST(weft::presets::load(preset_file("plain", ring_preset)).model.network == "message");  // the default
   auto bogus = preset_file("bogus_network", ring_preset + "network = \"bogus\"\n");
-  BOOST_TEST(load_error(bogus) == bogus + ": unknown network 'bogus' (known: message, flit)");
+  BOOST_TEST(load_error(bogus) == bogus + ": unknown network 'bogus' (known: message, flit, ideal)");
   auto empty = preset_file("empty_network", ring_preset + "network = \"\"\n");
   BOOST_TEST(load_error(empty) == empty + ": network is empty");
 }

@@ -23,8 +23,8 @@ namespace {
 weft::link_model flit_model(int vcs = 2, int buffer = 8, int packet_flits = 16) {
   weft::link_model m;
   m.network = "flit";
-  m.flit.vcs = vcs;
-  m.flit.buffer = buffer;
+  m.params.set("vcs", vcs);
+  m.params.set("buffer", buffer);
   m.flit.packet_flits = packet_flits;
   return m;  // cycle 1 ns, 16-byte flits, router 3, link 1, credit 1 cycles
 }

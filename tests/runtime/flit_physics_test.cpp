@@ -22,10 +22,10 @@ namespace bdata = boost::unit_test::data;
 weft::link_model flit_model(int vcs, int buffer = 8, int router_delay = 3) {
   weft::link_model m;
   m.network = "flit";
-  m.flit.vcs = vcs;
-  m.flit.buffer = buffer;
+  m.params.set("vcs", vcs);
+  m.params.set("buffer", buffer);
   m.flit.packet_flits = 16;
-  m.flit.router_delay = router_delay;
+  m.params.set("router_delay", router_delay);
   return m;  // cycle 1 ns, 16-byte flits, link 1, credit 1 cycles
 }
 

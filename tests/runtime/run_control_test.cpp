@@ -156,8 +156,8 @@ BOOST_AUTO_TEST_CASE(a_machine_over_the_memory_limit_is_refused_before_it_is_bui
              "choose a smaller machine or raise --max-memory");
   weft::link_model flit;
   flit.network = "flit";
-  flit.flit.vcs = 64;
-  flit.flit.buffer = 65536;
+  flit.params.set("vcs", 64);
+  flit.params.set("buffer", 65536);
   BOOST_TEST(refusal("torus:8x8", flit, 0).find("lower --vcs/--buffer or raise --max-memory") != std::string::npos);
   BOOST_TEST(refusal("pax:262144", {}, 262144).find("lower --bytes/--procs or raise --max-memory") != std::string::npos);
   BOOST_TEST(refusal("torus:8x8", {}, 64) == "no refusal");

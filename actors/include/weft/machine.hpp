@@ -92,10 +92,9 @@ class machine {
   const topology& topo() const { return *topology_; }
   const weft::routing& route() const { return *routing_; }
   const link_model& model() const { return model_; }
-  void set_model(const link_model& m) {
-    m.validate();
-    model_ = m;
-  }
+  /// Throws std::invalid_argument, as the constructor, when `m` is out of range or its network
+  /// cannot run this machine's routing.
+  void set_model(const link_model& m);
 
   /// Runs `prog` on `procs` PEs and returns the report (never throws for a deadlock or a
   /// failing PE program: the report says so). Throws std::invalid_argument for bad options.

@@ -3,7 +3,10 @@
 // the network models). Every parameter is documented in docs/model.md.
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 
 #include "weft/units.hpp"
 
@@ -44,18 +47,29 @@ struct host_model {
   // ---- end of collective library costs
 };
 
-/// The flit network's routers and links (docs/model.md, "The flit network"). Read only when
-/// wire_model::network is "flit"; the message network's costs (α, τ, λ, switching, MTU) are not.
+/// The packet shape (docs/model.md, "The flit network"): how a message becomes packets of
+/// flits. Shared, not the flit network's own: `weft traffic` sends packets of this shape on
+/// every network.
 struct flit_params {
-  int vcs = 2;                   ///< virtual channels per input port
-  int buffer = 8;                ///< flits one VC buffers
   std::int64_t flit_bytes = 16;  ///< bytes one flit carries
   int packet_flits = 16;         ///< most flits in one packet (messages are split into packets)
-  vtime cycle = vtime::ns(1);    ///< one router cycle
-  int router_delay = 3;          ///< cycles a flit spends in a router: routing, VC and switch allocation
-  int link_delay = 1;            ///< cycles of switch and link traversal
-  int credit_delay = 1;          ///< cycles from a flit leaving a buffer to its credit upstream
+  vtime cycle = vtime::ns(1);    ///< one router cycle (one clock of a packet source)
   friend bool operator==(const flit_params&, const flit_params&) = default;
+};
+
+/// A network's own parameters, by name (the flit network's "vcs", "buffer", ...). Each network
+/// declares its own (name, unit, default, range, help: networks/<name>/, through the registry,
+/// weft/detail/network_registry.hpp), which parses and checks them from the command line and
+/// from presets; one not set here takes its declared default.
+struct network_params {
+  std::map<std::string, std::int64_t, std::less<>> values;
+  /// The value set for `name`, else `fallback` (the network's declared default).
+  std::int64_t get(std::string_view name, std::int64_t fallback) const {
+    const auto it = values.find(name);
+    return it == values.end() ? fallback : it->second;
+  }
+  void set(std::string name, std::int64_t value) { values[std::move(name)] = value; }
+  friend bool operator==(const network_params&, const network_params&) = default;
 };
 
 /// The wire: links, switching, packets, ports, and the network that models them. Only the
@@ -76,11 +90,11 @@ struct wire_model {
   /// Start-up of each message after the first in a chained batch (isend_chain): one command
   /// starts many DMA descriptors, each costing only this.
   vtime chain_alpha{};
-  /// Which network carries the messages (weft/detail/network.hpp registry): "message" (links as
-  /// FIFO resources, the costs above) or "flit" (wormhole routers, `flit` below). Chosen with
-  /// --network or a preset's `network` key.
+  /// Which network carries the messages (the networks/ registry, weft/detail/network_registry.hpp),
+  /// chosen with --network or a preset's `network` key.
   std::string network = "message";
-  flit_params flit;
+  flit_params flit;       ///< the packet shape
+  network_params params;  ///< the chosen network's own parameters
 
   /// Start-up of a message (`short_path`: sent by the host on the short path; `chained`: not
   /// the first of a chained batch).
@@ -96,18 +110,16 @@ struct link_model : host_model, wire_model {
   const host_model& host() const { return *this; }
   const wire_model& wire() const { return *this; }
 
-  /// Throws std::invalid_argument naming the first bad field.
+  /// Throws std::invalid_argument naming the first bad field of what every network shares (the
+  /// network's own parameters are checked by the network: weft/detail/network_registry.hpp).
   void validate() const;
-  /// One-line human description ("α=1us τ=250ps/B λ=50ns ... store-and-forward, all-port").
+  /// One-line human description of the message-level costs ("α=1us τ=250ps/B λ=50ns ...
+  /// store-and-forward, all-port"); a machine's, as its network reads it, is
+  /// detail::describe_model (the network registry).
   std::string describe(bool ticks = false) const;
-
- private:
-  std::string describe_flit(bool ticks) const;
-  std::string describe_collective(bool ticks) const;  ///< "" when every collective cost is zero
+  /// ", collectives: call=... recv=... reduce=..."; "" when every collective cost is zero.
+  std::string describe_collective(bool ticks) const;
 };
-
-/// "message, flit": the networks a link model may name, for help texts.
-std::string known_networks();
 
 std::string to_string(switching s);
 std::string to_string(port_model p);

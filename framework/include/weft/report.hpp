@@ -106,6 +106,17 @@ struct trace_data {
   std::vector<message_record> messages;
 };
 
+/// `--contention`: the same run on the `ideal` network (the same links, costs, ports and routes,
+/// but links that never queue), measured beside this one. The report's own figures are the ones
+/// "with contention"; these are "without"; the difference is what contention cost.
+struct contention_report {
+  bool measured = false;
+  std::string reference;  ///< the network of the run without contention (the registry's reference)
+  vtime makespan{};                 ///< its makespan
+  std::vector<vtime> pe_wait;       ///< per PE (by rank), its wait
+  std::vector<vtime> link_wait;     ///< per link (by id), the time its packets waited for it
+};
+
 struct report {
   /// Empty: the emulator (virtual times; the key is left out of the JSON, which stays as it
   /// was). "mpi": a run on MPI ranks, every time wall-clock, measured by the ranks (docs/mpi.md).
@@ -132,6 +143,7 @@ struct report {
   std::string network_json;
   /// The same network's figures in one line of the text report (empty: none).
   std::string network_summary;
+  contention_report contention;  ///< only with --contention (measured)
   host_report host;
   trace_data trace;
   /// Per PE, its communication calls in program order (run_options::record_calls; else empty).

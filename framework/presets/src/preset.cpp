@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <charconv>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <toml++/toml.h>
+
+#include "weft/detail/network_registry.hpp"
 
 namespace weft::presets {
 
@@ -23,9 +26,9 @@ constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth
                                           "memory_bandwidth", "kernel_overhead",
                                           // the collective library's host costs
                                           "coll_call", "coll_recv", "reduce_tau",
-                                          // the flit network's (network = "flit")
-                                          "vcs", "buffer", "flit_size", "packet_flits", "cycle", "router_delay",
-                                          "link_delay", "credit_delay"};
+                                          // the packet shape (the flit network's, weft traffic's)
+                                          "flit_size", "packet_flits", "cycle"};
+// ... and each network's own parameters, as the network registry declares them.
 
 /// "file.toml:12: " for a node that knows where it came from, else "file.toml: ".
 std::string at(const std::string& source, const toml::source_region& where) {
@@ -33,8 +36,7 @@ std::string at(const std::string& source, const toml::source_region& where) {
   return source + ":" + std::to_string(where.begin.line) + ": ";
 }
 
-template <std::size_t N>
-void refuse_unknown_keys(const toml::table& table, const std::string_view (&known)[N], const std::string& source,
+void refuse_unknown_keys(const toml::table& table, std::span<const std::string_view> known, const std::string& source,
                          std::string_view prefix) {
   for (const auto& [key, node] : table) {
     if (std::find(std::begin(known), std::end(known), key.str()) != std::end(known)) continue;
@@ -125,12 +127,18 @@ void read_link(const reader& r, link_model& m) {
     if (ec != std::errc{} || end != t->data() + t->size())
       throw std::invalid_argument(r.where(key) + " '" + *t + "' is not a whole number");
   };
-  count("vcs", m.flit.vcs);
-  count("buffer", m.flit.buffer);
   count("packet_flits", m.flit.packet_flits);
-  count("router_delay", m.flit.router_delay);
-  count("link_delay", m.flit.link_delay);
-  count("credit_delay", m.flit.credit_delay);
+  // Each network's own parameters, checked against the chosen network when the model is.
+  for (const auto& entry : detail::builtin_networks().entries())
+    for (const auto& p : entry.params) {
+      std::int64_t value = 0;
+      if (auto t = r.text(p.name)) {
+        auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), value);
+        if (ec != std::errc{} || end != t->data() + t->size())
+          throw std::invalid_argument(r.where(p.name) + " '" + *t + "' is not a whole number");
+        m.params.set(p.name, value);
+      }
+    }
   if (auto t = r.text("flit_size")) m.flit.flit_bytes = parse_bytes(*t, r.where("flit_size"));
   time("cycle", m.flit.cycle);
 }
@@ -166,7 +174,10 @@ preset parse(std::string_view text, const std::string& source) {
     if (p.procs < 1) throw std::invalid_argument(top.where("procs") + " must be at least 1");
   }
   if (const auto* link = subtable(doc, "link", source)) {
-    refuse_unknown_keys(*link, link_keys, source, "link.");
+    std::vector<std::string_view> keys(std::begin(link_keys), std::end(link_keys));
+    for (const auto& entry : detail::builtin_networks().entries())
+      for (const auto& param : entry.params) keys.push_back(param.name);
+    refuse_unknown_keys(*link, keys, source, "link.");
     read_link(reader{*link, source, "link."}, p.model);
   }
   if (const auto* maps = subtable(doc, "mappings", source)) {
@@ -184,6 +195,7 @@ preset parse(std::string_view text, const std::string& source) {
     }
   }
   try {
+    detail::validate_network(p.model.wire());  // the network's own parameters, then the shared ones
     p.model.validate();
   } catch (const std::invalid_argument& e) {
     // The flit checks name the command-line option ("--vcs 65: ..."); here the value came from

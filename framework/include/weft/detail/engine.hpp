@@ -44,10 +44,10 @@ class partition_runner {
 
 class engine {
  public:
-  /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The network is
-  /// the one `model.network` names (the built-in registry).
+  /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The engine is
+  /// handed its network (made for `node_of_rank.size()` PEs by the networks/ registry).
   engine(const topology& topo, const routing& routing, const link_model& model,
-         std::vector<node_id> node_of_rank, bool tracing, int partitions = 1);
+         std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1);
   ~engine();
 
   /// What PE code may know of the machine: its hosts' costs.

@@ -3,8 +3,9 @@
 // keeps what lies between the PEs: links, routers, buffers and routes. The engine hands it each
 // message that must cross links and every event of kind `network` when it comes due; the network
 // answers by queueing events through a network_context: its own next steps, the completion of a
-// single-port send, the delivery of the message. Networks are chosen by name (`--network`, a
-// preset's `network` key) from the registry below; docs/model.md describes each.
+// single-port send, the delivery of the message. The engine never names a network: it is handed
+// one, made by the registry of the networks/ layer (weft/detail/network_registry.hpp) from
+// `--network` or a preset's `network` key; docs/model.md describes each.
 //
 // The engine may split the nodes into partitions that commit their events in parallel, in
 // windows as wide as the network's lookahead: an event at one node must not cause an event at
@@ -19,11 +20,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
-#include <vector>
 
 #include "weft/detail/event.hpp"
 #include "weft/link_model.hpp"
-#include "weft/named_registry.hpp"
 #include "weft/report.hpp"
 #include "weft/topology.hpp"
 
@@ -91,33 +90,5 @@ class network {
   /// when tracing, the link occupancy spans.
   virtual void add_to_report(report& r, vtime makespan) const = 0;
 };
-
-/// One interval during which a link carried a packet (recorded only when tracing).
-struct link_span {
-  link_id link;
-  int src, dst;  ///< PEs
-  vtime begin, end;
-};
-/// Adds every partition's spans to r.trace.links, ordered by (begin, link): the same on any
-/// partitioning (a link's spans come in order from the one partition that owns it).
-void add_link_spans(report& r, const std::vector<std::vector<link_span>>& per_partition);
-
-struct network_entry {
-  std::string name;
-  std::string summary;  ///< one line for `--help` and docs
-  std::function<std::unique_ptr<network>(const network_setup&)> make;
-  /// Throws std::invalid_argument when the network cannot run `routes` with `wire` (checked
-  /// when a machine is built, before any run); may be empty.
-  std::function<void(const routing& routes, const wire_model& wire)> check = {};
-};
-using network_registry = named_registry<network_entry>;
-
-/// Throws std::invalid_argument when the network `wire.network` cannot run `routes`.
-void check_network(const routing& routes, const wire_model& wire);
-
-/// Fills `registry` with weft's networks: message and flit.
-void register_builtin_networks(network_registry& registry);
-/// The built-in networks (the registry a run chooses from).
-const network_registry& builtin_networks();
 
 }  // namespace weft::detail

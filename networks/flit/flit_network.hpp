@@ -11,7 +11,8 @@
 // upstream of the link. Everything crossing a link is an event at the other end: a flit arriving
 // (at least link delay + 1 cycles later), a credit arriving (credit delay later).
 //
-// Split over four files: this one (state and events), flit_router.cpp (a router's cycle:
+// Split over five files: this one (state and events), flit_params.cpp (its parameters' checks
+// and description), flit_router.cpp (a router's cycle:
 // injection, VC allocation, switch allocation), flit_stall.cpp (the cycle of channels of a
 // network deadlock), flit_report.cpp (statistics into the report).
 
@@ -22,7 +23,9 @@
 #include <utility>
 #include <vector>
 
+#include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
+#include "weft/detail/network_registry.hpp"
 
 namespace weft::detail::flit {
 
@@ -121,6 +124,35 @@ class flit_network final : public network {
 
   /// Throws std::invalid_argument when `routes` needs more VC classes than `wire` has VCs.
   static void check(const routing& routes, const wire_model& wire);
+  /// Throws std::invalid_argument naming the first flit parameter out of range, as its option
+  /// ("--vcs 65: ..."); flit_params.cpp.
+  static void validate(const wire_model& wire);
+  /// "flit network: cycle=1ns vcs=2 ...": a machine's costs as this network reads them.
+  static std::string describe(const link_model& model, bool ticks);
+  /// What one run reads: its routers' parameters and the packet shape.
+  struct config {
+    int vcs, buffer, router_delay, link_delay, credit_delay;
+    std::int64_t flit_bytes;
+    int packet_flits;
+    vtime cycle;
+  };
+  static config config_of(const wire_model& wire);
+  /// Flit buffer slots for the memory estimate: every input port (links, injection) × VCs × buffer.
+  static std::int64_t buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
+  static constexpr const char* ignores_link_costs =
+      "the flit network's costs are --cycle, --router-delay, --link-delay, --credit-delay, --flit-size";
+  /// The options of its routers and packets (the packet shape, --flit-size --packet-flits --cycle,
+  /// is also read by commands that send packets on any network).
+  static std::vector<std::string> own_options() { return {"--flit-size", "--packet-flits", "--cycle"}; }
+  /// Its routers' own parameters (vcs, buffer, router_delay, link_delay, credit_delay):
+  /// declared here, stored in wire_model::params (flit_params.cpp).
+  static std::vector<network_parameter> parameters();
+  static constexpr const char* own_options_are = "it sets the flit network's routers";
+  /// Why `--contention` has no reference for this network (network_entry::contention_free).
+  static constexpr const char* no_contention_free =
+      "no contention-free reference: its routers' pipeline, credits and flits are costs the ideal network "
+      "(message-level alpha, tau, hop latency) does not model, so a difference would mix them with contention; "
+      "measure contention with --network message";
 
  private:
   // Events (kind network). Keys: a flit's (source PE, message, packet, flit); the source queue
@@ -166,7 +198,7 @@ class flit_network final : public network {
 
   const topology& topo_;
   const routing& routing_;
-  flit_params params_;
+  config params_;
   bool tracing_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "weft/detail/checked_time.hpp"
+#include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
 #include "message_network.hpp"
 
@@ -31,6 +32,11 @@ struct link_stats {
   std::int32_t max_queue = 0;  ///< most packets waiting (not yet started) at one time
 };
 
+/// `LinksQueue` false: the `ideal` network (networks/ideal/): the same links, costs, ports and
+/// routes, but a link starts every packet when it asks, as if it were alone on it; what a
+/// message waits for then is only its PEs' ports. A template, so the message network's hop loop
+/// pays nothing for the choice.
+template <bool LinksQueue>
 class message_network final : public network {
  public:
   explicit message_network(const network_setup& setup)
@@ -120,7 +126,8 @@ class message_network final : public network {
   std::vector<std::vector<hop>> candidates_;  // per partition: scratch of choose_hop
 };
 
-hop message_network::choose_hop(const event& e, network_context& ctx) {
+template <bool LinksQueue>
+hop message_network<LinksQueue>::choose_hop(const event& e, network_context& ctx) {
   const route_state state{e.msg->src_node, e.vc, e.stage, e.flags};
   if (!adaptive_) return routing_.first_hop(e.at, e.msg->dst_node, state);
   auto& candidates = candidates_[static_cast<std::size_t>(ctx.partition())];
@@ -130,7 +137,7 @@ hop message_network::choose_hop(const event& e, network_context& ctx) {
   std::int64_t best_free = INT64_MAX;
   for (const hop& h : candidates) {  // links out of e.at: this partition's
     if (h.link < 0) continue;
-    const std::int64_t free = std::max(e.time, links_[static_cast<std::size_t>(h.link)].free);
+    const std::int64_t free = LinksQueue ? std::max(e.time, links_[static_cast<std::size_t>(h.link)].free) : e.time;
     if (free < best_free) {
       best = h;
       best_free = free;
@@ -139,7 +146,8 @@ hop message_network::choose_hop(const event& e, network_context& ctx) {
   return best;
 }
 
-std::int32_t message_network::queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start) {
+template <bool LinksQueue>
+std::int32_t message_network<LinksQueue>::queue_depth(link_state& link, link_id l, std::int64_t at, std::int64_t start) {
   // Starts on one link are non-decreasing (FIFO), so the packets still waiting at time `at`
   // are a suffix of the pending list, and none waits once the latest of them has started.
   if (start <= at && link.latest_wait_start <= at) return 0;  // no queue: the common case
@@ -160,7 +168,8 @@ std::int32_t message_network::queue_depth(link_state& link, link_id l, std::int6
   return static_cast<std::int32_t>(pending.size() - head);
 }
 
-void message_network::handle(const event& e, network_context& ctx) {
+template <bool LinksQueue>
+void message_network<LinksQueue>::handle(const event& e, network_context& ctx) {
   message& m = *e.msg;
   if (e.stage == arrived) {  // at the destination, where only its partition counts
     if (++m.packets_arrived == m.packets) ctx.push(event_of(event_kind::delivery, m, e.time, e.at));
@@ -183,7 +192,7 @@ void message_network::handle(const event& e, network_context& ctx) {
   const auto dst = static_cast<std::size_t>(m.dst);
 
   link_state& link = links_[static_cast<std::size_t>(l)];
-  std::int64_t start = std::max(e.time, link.free);
+  std::int64_t start = LinksQueue ? std::max(e.time, link.free) : e.time;
   if (single_in && first) start = std::max(start, inject_free_[src]);
   if (single_out && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
@@ -252,7 +261,8 @@ void message_network::handle(const event& e, network_context& ctx) {
   ctx.push(request);
 }
 
-void message_network::note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start,
+template <bool LinksQueue>
+void message_network<LinksQueue>::note_overflow(network_context& ctx, const event& e, link_id l, std::int64_t start,
                                     std::int64_t setup, std::int64_t serial) const {
   const message& m = *e.msg;
   const auto& link = topo_.link_at(l);
@@ -264,7 +274,8 @@ void message_network::note_overflow(network_context& ctx, const event& e, link_i
                   t(model_.hop_latency.ps) + ", ends past the latest virtual time, " + latest_time_text());
 }
 
-void message_network::add_to_report(report& r, vtime makespan) const {
+template <bool LinksQueue>
+void message_network<LinksQueue>::add_to_report(report& r, vtime makespan) const {
   r.links.reserve(links_.size());
   for (std::size_t i = 0; i < links_.size(); ++i) {
     const auto& lk = topo_.link_at(static_cast<link_id>(i));
@@ -279,7 +290,11 @@ void message_network::add_to_report(report& r, vtime makespan) const {
 }  // namespace
 
 std::unique_ptr<network> make_message_network(const network_setup& setup) {
-  return std::make_unique<message_network>(setup);
+  return std::make_unique<message_network<true>>(setup);
+}
+
+std::unique_ptr<network> make_contention_free_network(const network_setup& setup) {
+  return std::make_unique<message_network<false>>(setup);
 }
 
 }  // namespace weft::detail

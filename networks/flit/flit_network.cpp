@@ -17,7 +17,7 @@ void latency_histogram::add(std::int64_t cycles) {
 flit_network::flit_network(const network_setup& setup)
     : topo_(setup.topo),
       routing_(setup.routes),
-      params_(setup.wire.flit),
+      params_(config_of(setup.wire)),
       tracing_(setup.tracing),
       single_port_(setup.wire.ports != port_model::all_port),  // the flit network models the source queue only
       links_(static_cast<std::int32_t>(setup.topo.links().size())),
@@ -57,9 +57,10 @@ flit_network::flit_network(const network_setup& setup)
 }
 
 void flit_network::check(const routing& routes, const wire_model& wire) {
-  if (routes.vc_classes() > wire.flit.vcs)
+  const int vcs = config_of(wire).vcs;
+  if (routes.vc_classes() > vcs)
     throw std::invalid_argument("routing " + routes.name() + " needs at least " + std::to_string(routes.vc_classes()) +
-                                " VCs, --vcs " + std::to_string(wire.flit.vcs) + " given");
+                                " VCs, --vcs " + std::to_string(vcs) + " given");
 }
 
 vtime flit_network::lookahead() const {

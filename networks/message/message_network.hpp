@@ -8,5 +8,8 @@
 namespace weft::detail {
 
 std::unique_ptr<network> make_message_network(const network_setup& setup);
+/// The message network whose links never queue: each packet starts on a link when it asks for
+/// it (the `ideal` network, networks/ideal/). Ports of single-port PEs still queue.
+std::unique_ptr<network> make_contention_free_network(const network_setup& setup);
 
 }  // namespace weft::detail

@@ -1,0 +1,124 @@
+// The registry of networks: one registration line per network, and the doors the rest of weft
+// goes through (make, validate, check, describe) so that nothing outside networks/<name>/ names
+// a network.
+#include "weft/detail/network_registry.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "flit/flit_network.hpp"
+#include "ideal/ideal_network.hpp"
+#include "message/message_network.hpp"
+
+namespace weft::detail {
+
+void register_builtin_networks(network_registry& registry) {
+  registry.add({.name = "message",
+                .summary = "message-level links: FIFO per link, alpha + tau per byte + hop latency, packets of --mtu",
+                .make = &make_message_network,
+                .contention_free = "ideal"});
+  registry.add({.name = "flit",
+                .summary = "flit-level wormhole routers: virtual channels, credits, --vcs --buffer --cycle ...",
+                .make = [](const network_setup& s) { return std::make_unique<flit::flit_network>(s); },
+                .check = &flit::flit_network::check,
+                .validate = &flit::flit_network::validate,
+                .describe = &flit::flit_network::describe,
+                .contention_free = flit::flit_network::no_contention_free,
+                .ignores_link_costs = flit::flit_network::ignores_link_costs,
+                .own_options = flit::flit_network::own_options(),
+                .own_options_are = flit::flit_network::own_options_are,
+                .params = flit::flit_network::parameters(),
+                .buffer_slots = &flit::flit_network::buffer_slots});
+  registry.add({.name = "ideal",
+                .summary = "the message network with links that never queue: each message's zero-load time (--contention)",
+                .make = &make_ideal_network,
+                .contention_free = "ideal"});
+}
+
+const network_registry& builtin_networks() {
+  static const network_registry registry = [] {
+    network_registry r("network");
+    register_builtin_networks(r);
+    return r;
+  }();
+  return registry;
+}
+
+std::string known_networks() { return builtin_networks().known(); }
+
+void validate_network(const wire_model& wire) {
+  const auto& entry = builtin_networks().find(wire.network);
+  // A parameter this network does not declare is refused, naming the network that owns it.
+  for (const auto& [name, value] : wire.params.values) {
+    const auto declared = [&](const network_entry& e) {
+      return std::any_of(e.params.begin(), e.params.end(), [&](const network_parameter& p) { return p.name == name; });
+    };
+    if (declared(entry)) continue;
+    const network_parameter probe{.name = name};
+    const auto* owner = owner_of_option(probe.option());
+    throw std::invalid_argument(probe.option() + " has no meaning with --network " + wire.network +
+                                (owner ? " (" + owner->own_options_are + ": add --network " + owner->name + ")"
+                                       : " (no network has a parameter " + name + ")"));
+  }
+  // Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
+  for (const auto& p : entry.params) {
+    const std::int64_t v = entry.param(wire, p.name);
+    if (v < p.lo || v > p.hi)
+      throw std::invalid_argument(p.option() + " " + std::to_string(v) + ": " + (v < p.lo ? p.too_low : p.too_high) +
+                                  " (allowed " + std::to_string(p.lo) + ".." + std::to_string(p.hi) + ")");
+  }
+  if (entry.validate) entry.validate(wire);
+}
+
+void check_network(const routing& routes, const wire_model& wire) {
+  if (const auto& entry = builtin_networks().find(wire.network); entry.check) entry.check(routes, wire);
+}
+
+std::unique_ptr<network> make_network(const network_setup& setup) {
+  return builtin_networks().find(setup.wire.network).make(setup);
+}
+
+std::string contention_free_network(const wire_model& wire) {
+  const auto& entry = builtin_networks().find(wire.network);
+  if (entry.contention_free.empty() || entry.contention_free.starts_with("no "))
+    throw std::invalid_argument("--contention: network " + wire.network + " has " +
+                                (entry.contention_free.empty() ? "no contention-free reference" : entry.contention_free));
+  return entry.contention_free;
+}
+
+std::string network_parameter::option() const {
+  std::string flag = "--" + name;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
+std::int64_t network_entry::param(const wire_model& wire, std::string_view key) const {
+  for (const auto& p : params)
+    if (p.name == key) return wire.params.get(key, p.fallback);
+  throw std::logic_error("network " + name + " declares no parameter " + std::string(key));
+}
+
+const network_entry* owner_of_option(std::string_view option) {
+  for (const auto& entry : builtin_networks().entries()) {
+    if (std::find(entry.own_options.begin(), entry.own_options.end(), option) != entry.own_options.end()) return &entry;
+    for (const auto& p : entry.params)
+      if (p.option() == option) return &entry;
+  }
+  return nullptr;
+}
+
+std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links) {
+  const auto& entry = builtin_networks().find(wire.network);
+  return entry.buffer_slots ? entry.buffer_slots(wire, nodes, links) : 0;
+}
+
+std::string describe_model(const link_model& model, bool ticks) {
+  const auto& entry = builtin_networks().find(model.network);
+  if (entry.describe) return entry.describe(model, ticks);
+  // The default network (the first registered) goes unnamed, as it always has in reports.
+  const bool named = model.network != builtin_networks().entries().front().name;
+  return model.describe(ticks) + (named ? ", network " + model.network : "");
+}
+
+}  // namespace weft::detail
