@@ -6,6 +6,7 @@
 // Seed 003's CG solver (Fig. 13) as a live program; per run the status, the true residual and
 // the time per iteration split by kernel and collective (Fig. 15).
 #include <CLI/CLI.hpp>
+#include <limits>
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -88,11 +89,20 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
   // or spin makes of the model's charge.
   p.compute = on_ranks ? cg::compute_mode::model : parse_compute(s.compute);
   if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
+  // ||r|| / ||b|| is computed in doubles: a tolerance below their epsilon (2.2e-16) can never be
+  // met and the run would end 'inaccurate' after every iteration it is allowed.
+  if (p.tol < std::numeric_limits<double>::epsilon())
+    throw std::invalid_argument(fmt::format("--tol {} is below 2.2e-16, the precision of a double: ||r|| / ||b|| cannot be "
+                                            "computed that finely; give --tol from 2.2e-16 to below 1", p.tol));
   // 0 is the library's "not given" (10 x rows); typed, it would be ignored: refused like --iterations 0.
   if (sub.count("--max-iter") && p.max_iter < 1)
     throw std::invalid_argument(fmt::format("--max-iter {} must be at least 1 (leave it out for 10 x rows)", p.max_iter));
   if (sub.count("--iterations") && p.fixed_iterations < 1)
     throw std::invalid_argument(fmt::format("--iterations {} must be at least 1", p.fixed_iterations));
+  // Each iteration is a full emulated CG step: a bound keeps a typo from running for hours.
+  if (sub.count("--iterations") && p.fixed_iterations > 1000000)
+    throw std::invalid_argument(fmt::format("--iterations {} is more than 1000000, the most one cg run takes; "
+                                            "give 1 to 1000000", p.fixed_iterations));
   for (const char* ignored : {"--tol", "--max-iter"})
     if (sub.count("--iterations") && sub.count(ignored))
       throw std::invalid_argument(std::string(ignored) + " has no effect with --iterations (which runs exactly N "

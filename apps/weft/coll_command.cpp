@@ -11,6 +11,7 @@
 
 #include "backend_options.hpp"
 #include "cli_output.hpp"
+#include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "contention.hpp"
 #include "link_model_warning.hpp"
@@ -261,6 +262,12 @@ command_runner add_coll_command(CLI::App& app) {
         throw std::invalid_argument("--root " + std::to_string(c.root) + " is outside " + std::to_string(p) + " PEs (allowed 0.." +
                                     std::to_string(p - 1) + ")");
       run.opt.program_name = "coll " + s->op;
+      // Warm-up calls send as many messages as timed ones (coll::traffic counts the timed ones).
+      const double calls = static_cast<double>(c.iterations) + static_cast<double>(c.warmup);
+      check_message_count(static_cast<double>(p) * p * calls,
+                          "--iterations " + std::to_string(c.iterations) + " + --warmup " + std::to_string(c.warmup) +
+                              " calls of " + s->op + " on " + std::to_string(p) + " PEs",
+                          "lower --iterations, --warmup or --procs");
       for (auto bytes : sizes) {  // the memory each size needs, before anything is printed
         c.bytes = bytes;
         auto sized_opt = run.opt;

@@ -68,7 +68,15 @@ std::vector<int> parse_procs(const std::string& text) {
 std::vector<std::string> split_machines(const std::string& text) {
   auto parts = split_commas(text);
   for (const auto& p : parts)
-    if (!presets::is_preset(p)) return {text};
+    if (!presets::is_preset(p)) {
+      // "ring:4,ring:8": a comma inside a spec separates numbers ("tree:2,3"), never "family:..."
+      for (std::size_t i = 1; i < parts.size(); ++i)
+        if (parts[i].find(':') != std::string::npos)
+          throw std::invalid_argument("-m '" + text + "': only preset names (see 'weft machines') can be listed to "
+                                      "compare machines; '" + parts[i] +
+                                      "' is a topology spec: give one -m per run, or a preset for each machine");
+      return {text};
+    }
   return parts;
 }
 

@@ -9,7 +9,9 @@
 #include "cli_output.hpp"
 #include "list_options.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "weft/io/input_file.hpp"
 #include "weft/named_registry.hpp"
+#include "weft/topology_registry.hpp"
 
 namespace weft::cli {
 
@@ -238,6 +240,22 @@ built_machine build_machine(const machine_options& o) {
         throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
+  if (preset) {
+    // The spec came from the preset file's topology key, not from the command line: an error in it
+    // names the file and the key. A relative file: path in it is read from the current folder
+    // (docs/cli.md, "Machines, presets and mapping files").
+    try {
+      topology_registry topologies;
+      register_builtin_topologies(topologies);
+      if (spec.starts_with("file:")) (void)topologies.make(spec);  // an edge list: read it to check it
+      else (void)topologies.size(spec);                            // the family and its arguments
+    } catch (const std::invalid_argument& e) {
+      const bool relative_file = spec.starts_with("file:") && !spec.starts_with("file:/");
+      throw std::invalid_argument(
+          io::printable(preset->source) + ": topology \"" + io::printable(spec) + "\": " + e.what() +
+          (relative_file ? " (a relative file: path in a preset is read from the current folder, not the preset's)" : ""));
+    }
+  }
   try {
     // Refused before it is built, with the line 'weft topo' gives: a topology over --max-memory
     // took a minute to build before the run's own estimate could refuse it. The network state

@@ -46,6 +46,16 @@ void add_value_checks(CLI::App& app) {
 std::string unknown_command(const CLI::App& app, int argc, char** argv) {
   if (argc < 2) return "";
   const std::string first = argv[1];
+  if (first == "--version" && argc > 2)
+    return "weft: error: --version takes nothing else; '" + std::string(argv[2]) + "' was given after it";
+  // CLI11 reads "-m=ring:4" as -m with the value "=ring:4"; say how a short option takes its value.
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() > 2 && arg[0] == '-' && std::isalpha(static_cast<unsigned char>(arg[1])) && arg[2] == '=')
+      return "weft: error: " + std::string(arg) + ": a short option takes its value after a space ('" +
+             std::string(arg.substr(0, 2)) + " " + std::string(arg.substr(3)) + "'); only a long option takes '='";
+  }
   if (first == "--help" || first == "-h" || first == "--version") return "";
   for (const auto* sub : app.get_subcommands({}))
     if (sub->get_name() == first) return "";

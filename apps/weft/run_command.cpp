@@ -7,6 +7,7 @@
 
 #include "backend_options.hpp"
 #include "cli_output.hpp"
+#include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "contention.hpp"
 #include "link_model_warning.hpp"
@@ -102,10 +103,21 @@ command_runner add_run_command(CLI::App& app) {
     const auto& m = built.m;
     const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
     const int procs = chosen > 0 ? chosen : default_procs(built);
+    // nas-cg:ROWSxCOLS names its PE count itself: the refusal names the program, not a --procs
+    // the user never typed.
+    const int nodes = m.topo().compute_nodes();
+    if (choice.procs > 0 && !sub->count("--procs") && procs > nodes && (s->machine.mapping.empty() || s->machine.mapping == "identity"))
+      throw std::invalid_argument("program '" + s->program + "' needs " + std::to_string(procs) + " PEs (one per cell of its grid); machine " +
+                                  m.topo().spec() + " has " + std::to_string(nodes) + " nodes: choose a smaller grid or a larger machine");
     s->registry.check_procs(choice.name, procs);
     auto opt = build_run_options(s->machine, built, procs);
     opt.program_name = s->program;
     opt.traffic = s->registry.traffic(choice.name, prm, procs);
+    check_message_count(static_cast<double>(opt.traffic.messages_total),
+                        (sub->count("--iterations") ? "--iterations " + std::to_string(s->iterations) + " of "
+                                                    : std::string("program ")) +
+                            s->program + " on " + std::to_string(procs) + " PEs",
+                        "lower --iterations or --procs");
     if (opt.clock == clock_mode::wall && !s->heatmap.empty())
       throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
     // Every output is checked before the run: a bad path fails before a long run, not after it.

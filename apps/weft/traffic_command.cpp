@@ -19,6 +19,7 @@
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "weft/io/input_file.hpp"
 #include "weft/traffic/output.hpp"
 
 namespace weft::cli {
@@ -111,6 +112,15 @@ int run(const CLI::App& sub, traffic_options& o) {
     throw std::invalid_argument("--comm-log: traffic injects synthetic packets and has no program to log; log one with 'weft run'");
   if (!o.machine.mapping.empty() && o.machine.mapping != "identity")
     throw std::invalid_argument("--mapping: traffic puts one PE on every compute node; drop --mapping");
+  // Options of weft's other commands that change nothing here: refused, not ignored.
+  if (sub.count("--mtu"))
+    throw std::invalid_argument("--mtu: traffic injects packets of --packet-flits x --flit-size, never split; drop --mtu");
+  for (const char* compute : {"--flops", "--memory-bandwidth", "--kernel-overhead"})
+    if (sub.count(compute))
+      throw std::invalid_argument(std::string(compute) + ": traffic's PEs only inject packets and never compute; drop " +
+                                  compute);
+  if (sub.count("--stack-size"))
+    throw std::invalid_argument("--stack-size: traffic runs no program on its PEs, so no stack; drop --stack-size");
   traffic::params run;
   run.cycles = o.cycles;
   // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
@@ -119,6 +129,8 @@ int run(const CLI::App& sub, traffic_options& o) {
   run.validate();
   const bool replay = o.pattern.starts_with("trace:");
   if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");
+  if (replay && sub.count("--seed"))
+    throw std::invalid_argument("--seed: a trace is replayed as recorded, with nothing drawn at random; drop --seed");
   auto loads = replay ? std::vector<double>{1.0} : traffic::parse_loads(o.load);
 
   std::vector<planned> plan;
@@ -136,6 +148,10 @@ int run(const CLI::App& sub, traffic_options& o) {
   const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
   std::optional<replay_plan> replayed;
   if (replay) {
+    // Only the header line: nothing to replay (raising --cycles would not help, --load is refused).
+    if (pattern.trace()->messages.empty())
+      throw std::invalid_argument("--pattern " + io::printable(o.pattern) +
+                                  ": the trace has no messages (only its header line); nothing to replay");
     replayed = plan_replay(sub, *pattern.trace(), run, nodes);
     loads = {replayed->load};
   }

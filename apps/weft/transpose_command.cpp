@@ -225,6 +225,10 @@ int run_sweep(const transpose_options& o) {
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
+  // Refused before the sweep, not noted after it: an accepted option must have an effect.
+  if (!o.plot_file.empty() && !have_gnuplot())
+    throw std::invalid_argument("--plot " + o.plot_file + ": drawing the plot needs gnuplot, which is not on PATH; "
+                                "install it, or drop --plot (--csv keeps the data)");
   auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
   const bool stopped = interrupt_requested();  // the rows finished are kept, the last run's are not
   std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -115,6 +116,15 @@ void check_memory_budget(const run_shape& shape, std::int64_t limit) {
                                        : "choose a smaller machine or raise --max-memory";
   throw std::invalid_argument("this run needs about " + format_bytes(e.total()) + " (" + e.describe(shape) +
                               "), more than --max-memory " + format_bytes(limit) + " allows; " + advice);
+}
+
+void check_message_count(double messages, const std::string& sized_by, const std::string& advice) {
+  if (!(messages > static_cast<double>(max_messages_per_run))) return;
+  char count[32];
+  std::snprintf(count, sizeof count, "%.3g", messages);
+  throw std::invalid_argument(sized_by + ": this run sends about " + count + " messages, more than the " +
+                              std::to_string(max_messages_per_run) +
+                              " weft emulates in one run (about 4 minutes at 4 million a second); " + advice);
 }
 
 }  // namespace weft

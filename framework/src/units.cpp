@@ -52,7 +52,8 @@ constexpr double two_to_63 = 9223372036854775808.0;
 std::int64_t whole(double v, std::string_view what, std::string_view text) {
   double r = std::round(v);
   if (r >= static_cast<double>(latest_time.ps)) too_large(what, text, latest_time_text());
-  if (std::fabs(v - r) > 1e-6 * std::max(1.0, std::fabs(v)))
+  // A positive duration that rounds to 0 ps ("1e-30s") is finer than a tick, not silently 0.
+  if (std::fabs(v - r) > 1e-6 * std::max(1.0, std::fabs(v)) || (v > 0 && r == 0))
     throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
                                 "' is finer than one picosecond tick");
   return static_cast<std::int64_t>(r);
@@ -124,7 +125,8 @@ constexpr std::string_view time_units = "a duration like 250ns, 1.5us, 2ms, 40ps
 double time_scale(const std::string& suffix) {
   if (suffix.empty() || suffix == "ps" || suffix == "tick" || suffix == "ticks") return 1;
   if (suffix == "ns") return 1e3;
-  if (suffix == "us" || suffix == "µs") return 1e6;
+  // "µs" with the micro sign (U+00B5) or the Greek small mu (U+03BC): both look the same.
+  if (suffix == "us" || suffix == "\u00b5s" || suffix == "\u03bcs") return 1e6;
   if (suffix == "ms") return 1e9;
   if (suffix == "s") return 1e12;
   return -1;
@@ -257,6 +259,12 @@ flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
   // compute(flops) would then take zero time for any work. 1e300 flop/s is far past any machine.
   constexpr double fastest = 1e300;
   if (v * scale > fastest) too_large(what, text, "1e300 flop/s");
+  // A rate of 0 would mean "no flop rate" and a tiny one overflows virtual time on the first
+  // flop: refused up front, as --bandwidth and --memory-bandwidth are.
+  if (v * scale <= 0) bad(what, text, "must be > 0: a rate like 1Gflops, 2.5GF/s, 1e9");
+  if (v * scale < 1e-6)
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is too small (at least 1e-6 flop/s, which takes 1e18 ps = 11.6 days per flop)");
   return {v * scale};
 }
 

@@ -146,4 +146,20 @@ BOOST_AUTO_TEST_CASE(a_folder_given_as_a_log_is_named_as_one) {
   BOOST_TEST(weft_test::refusal([] { read_comm_log_file("."); }) == "communication log '.' is a directory, not a file");
 }
 
+// issue 22: a negative clock and a receive of another size than its send were accepted.
+BOOST_AUTO_TEST_CASE(a_negative_t_ps_is_refused_with_its_line) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"send","peer":1,"tag":0,"bytes":8,"t_ps":-5}
+{"pe":1,"seq":0,"call":"recv","peer":0,"tag":0,"bytes":8,"t_ps":0}
+)") == R"(t.jsonl:1: PE 0 send: "t_ps" must be a whole number of picoseconds >= 0, not -5)");
+}
+
+BOOST_AUTO_TEST_CASE(a_receive_of_another_size_than_its_send_is_refused) {
+  BOOST_TEST(refusal_of(R"({"pe":0,"seq":0,"call":"send","peer":1,"tag":0,"bytes":8,"t_ps":0}
+{"pe":1,"seq":0,"call":"recv","peer":0,"tag":0,"bytes":9,"t_ps":0}
+)") == "t.jsonl:2: PE 1 recv from PE 0 (tag 0): a send of 8 B (line 1) is matched by a receive of 9 B; both must "
+       "give the message's size");
+  // an irecv's -1 (its size unknown until it matches) is not a mismatch
+  BOOST_TEST(parse(exchange).pes.size() == 2u);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

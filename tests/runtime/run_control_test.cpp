@@ -184,3 +184,17 @@ BOOST_AUTO_TEST_CASE(builtin_programs_send_modelled_bytes_with_a_small_real_head
   BOOST_TEST(r.pes[0].sent_bytes == 15 * (8LL << 20));
   BOOST_TEST(r.host.peak_rss_bytes < (256LL << 20));
 }
+
+// issue 22: --iterations 2147483647 ran for minutes with no bound; the work is bounded up front.
+BOOST_AUTO_TEST_CASE(a_run_of_more_messages_than_the_limit_is_refused_naming_what_sizes_it) {
+  BOOST_CHECK_NO_THROW(weft::check_message_count(1e9, "--iterations 1", "lower --iterations"));
+  BOOST_CHECK_NO_THROW(weft::check_message_count(-1, "--iterations 1", "lower --iterations"));
+  try {
+    weft::check_message_count(8589934588.0, "--iterations 2147483647 of ring on 4 PEs", "lower --iterations or --procs");
+    BOOST_FAIL("no refusal");
+  } catch (const std::invalid_argument& e) {
+    BOOST_TEST(std::string(e.what()) ==
+               "--iterations 2147483647 of ring on 4 PEs: this run sends about 8.59e+09 messages, more than the "
+               "1000000000 weft emulates in one run (about 4 minutes at 4 million a second); lower --iterations or --procs");
+  }
+}

@@ -133,3 +133,28 @@ BOOST_AUTO_TEST_CASE(a_decimal_time_per_byte_is_read_exactly) {
   BOOST_TEST(refusal([] { weft::parse_byte_time("9223372036854775.807ms", "--tau"); }) ==
              "--tau: '9223372036854775.807ms' is too large (at most 9223372.036854775806 s (about 106 days) per byte)");
 }
+
+// issue 22: a positive duration below one tick was rounded to 0 ps ("1e-30s" meant no start-up).
+BOOST_AUTO_TEST_CASE(durations_finer_than_a_tick_are_refused_not_rounded_to_zero) {
+  BOOST_TEST(refusal([] { weft::parse_time("1e-30s", "--alpha"); }) == "--alpha: '1e-30s' is finer than one picosecond tick");
+  BOOST_TEST(refusal([] { weft::parse_time("0.0000001ps", "--alpha"); }) ==
+             "--alpha: '0.0000001ps' is finer than one picosecond tick");
+  BOOST_TEST(weft::parse_time("0", "--alpha").ps == 0);
+  BOOST_TEST(weft::parse_time("0.0s", "--alpha").ps == 0);
+}
+
+// The micro sign (U+00B5) and the Greek small mu (U+03BC) look alike: both mean microseconds.
+BOOST_AUTO_TEST_CASE(micro_sign_and_greek_mu_both_mean_microseconds) {
+  BOOST_TEST(weft::parse_time("1\u00b5s", "--alpha").ps == 1000000);
+  BOOST_TEST(weft::parse_time("1\u03bcs", "--alpha").ps == 1000000);
+  BOOST_TEST(weft::parse_byte_time("1\u03bcs", "--tau").num == 1000000);
+}
+
+// --flops 0 was accepted while --memory-bandwidth 0 was refused; a tiny rate overflowed later.
+BOOST_AUTO_TEST_CASE(flop_rates_have_a_lower_bound_checked_up_front) {
+  BOOST_TEST(refusal([] { weft::parse_flop_rate("0", "--flops"); }) ==
+             "--flops: '0' is not valid (must be > 0: a rate like 1Gflops, 2.5GF/s, 1e9)");
+  BOOST_TEST(refusal([] { weft::parse_flop_rate("1e-300flops", "--flops"); }) ==
+             "--flops: '1e-300flops' is too small (at least 1e-6 flop/s, which takes 1e18 ps = 11.6 days per flop)");
+  BOOST_TEST(weft::parse_flop_rate("1e-6", "--flops").per_second == 1e-6);
+}

@@ -161,15 +161,20 @@ void register_builtin_topologies(topology_registry& registry) {
                   const std::string_view whole = a.empty() ? "4x2x8" : a;
                   return sized(static_cast<double>(grid_size(whole.substr(0, whole.find('@')), "tofu").first) * 12, 12);
                 }});
+  // The dimension's range is checked before the memory estimate too: hypercube:63 names the range.
+  auto hypercube_dimension = [](std::string_view a) {
+    int n = parse_int("hypercube", a, "hypercube:n");
+    if (n < 1 || n > 24)
+      throw std::invalid_argument("hypercube: dimension " + std::to_string(n) + " must be between 1 and 24");
+    return n;
+  };
   registry.add({"hypercube", "hypercube:n", "binary n-cube of 2^n nodes (e-cube routing)",
-                [](std::string_view a) -> std::unique_ptr<topology> {
-                  int n = parse_int("hypercube", a, "hypercube:n");
-                  if (n < 1 || n > 24)
-                    throw std::invalid_argument("hypercube: dimension " + std::to_string(n) + " must be between 1 and 24");
+                [hypercube_dimension](std::string_view a) -> std::unique_ptr<topology> {
+                  const int n = hypercube_dimension(a);
                   return std::make_unique<topo::kary_ncube>("hypercube:" + std::string(a), "hypercube",
                                                             std::vector<int>(static_cast<std::size_t>(n), 2),
                                                             std::vector<bool>(static_cast<std::size_t>(n), false), "e-cube");
-                }, {"hypercube:1", "hypercube:4", "hypercube:6"}, [](std::string_view a) { int n = parse_int("hypercube", a, "hypercube:n"); return sized(power_of_two(n), n); }});
+                }, {"hypercube:1", "hypercube:4", "hypercube:6"}, [hypercube_dimension](std::string_view a) { const int n = hypercube_dimension(a); return sized(power_of_two(n), n); }});
   registry.add({"pax", "pax:P", "PAX-128 style 2D torus of P = q*q PEs, row-major numbering (seed 000)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   int p = parse_count("pax", a);

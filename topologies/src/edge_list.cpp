@@ -98,8 +98,11 @@ std::unique_ptr<edge_list> edge_list::read(const std::string& path) {
       links.push_back({a, b});
       if (w.size() == 2) links.push_back({b, a});
     } else {
+      // "-m file:p.toml": file: names an edge list; a preset is named by its path alone.
+      const bool toml = path.size() > 5 && path.compare(path.size() - 5, 5, ".toml") == 0;
       throw std::invalid_argument(where() + "cannot read '" + io::printable(line) +
-                                  "' (expected 'node NAME', 'A B' for an edge or 'A -> B' for a one-way link)");
+                                  "' (expected 'node NAME', 'A B' for an edge or 'A -> B' for a one-way link)" +
+                                  (toml ? "; 'file:' names an edge list: give a preset .toml without 'file:'" : ""));
     }
   }
   if (names.empty()) throw std::invalid_argument("edge-list file '" + shown + "' declares no nodes (expected lines 'node NAME')");

@@ -132,6 +132,12 @@ void resolve(comm_log& log) {
       for (auto it = list.begin(); it != list.end(); ++it) {
         auto& s = log.pes[static_cast<std::size_t>(r.peer)][static_cast<std::size_t>(*it)];
         if (r.tag != -1 && s.tag != r.tag) continue;
+        // Both lines carry the message's size (docs/report.md): a mismatch is a broken log, and
+        // the sets would silently use the send's.
+        if (r.bytes >= 0 && s.bytes >= 0 && r.bytes != s.bytes)
+          refuse(where(log, b, i) + describe_peer(r) + ": a send of " + std::to_string(s.bytes) + " B (" +
+                 (s.line > 0 ? "line " + std::to_string(s.line) : "PE " + std::to_string(r.peer) + " call " + std::to_string(*it)) +
+                 ") is matched by a receive of " + std::to_string(r.bytes) + " B; both must give the message's size");
         s.partner_pe = b;
         s.partner_index = i;
         r.partner_pe = r.peer;
@@ -200,6 +206,10 @@ comm_log read_comm_log(std::istream& in, const std::string& source) {
         it->second = seq;
       }
     }
+    // The PE's virtual clock at the call (docs/report.md): a picosecond count, never negative.
+    if (auto t = j.find("t_ps"); t != j.end() &&
+        (!t->is_number_integer() || (!t->is_number_unsigned() && t->get<std::int64_t>() < 0)))
+      refuse(at + ": \"t_ps\" must be a whole number of picoseconds >= 0, not " + t->dump());
     if (call == "collective") continue;  // a marker: CCS only looks at point-to-point calls
     comm_call c;
     if (call == "send") c.kind = call_kind::send;

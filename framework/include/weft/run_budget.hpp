@@ -61,4 +61,12 @@ memory_estimate estimate_run_memory(const run_shape& shape);
 /// `limit` (a limit <= 0 checks nothing).
 void check_memory_budget(const run_shape& shape, std::int64_t limit);
 
+/// Most messages one run may send (docs/cli.md, "Limits"): weft emulates about 4 million a
+/// second, so this bounds a run to minutes rather than letting a typo run for days unannounced.
+inline constexpr std::int64_t max_messages_per_run = 1'000'000'000;
+
+/// Throws std::invalid_argument "SIZED_BY: this run sends about N messages, more than ...; ADVICE"
+/// when `messages` (an estimate, in a double so that it cannot wrap) exceeds max_messages_per_run.
+void check_message_count(double messages, const std::string& sized_by, const std::string& advice);
+
 }  // namespace weft

@@ -27,7 +27,10 @@ std::string read_file(const fs::path& file) {
   return io::read_whole(in, "preset file '" + io::printable(file.string()) + "'", 1 << 20);
 }
 
-bool ends_with_toml(std::string_view s) { return s.size() > 5 && s.substr(s.size() - 5) == ".toml"; }
+// "file:p.toml" is an edge list named file: (docs/cli.md), not a preset: the prefix decides.
+bool ends_with_toml(std::string_view s) {
+  return !s.starts_with("file:") && s.size() > 5 && s.substr(s.size() - 5) == ".toml";
+}
 
 // The presets folder installed with the shared library holding this code (weft's libraries are
 // always shared, see the top CMakeLists.txt); empty if the loader cannot tell where that is.
