@@ -23,6 +23,7 @@
 
 #include "cli_output.hpp"
 #include "sweep_stop.hpp"
+#include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "seed_option.hpp"
 #include "link_model_warning.hpp"
@@ -197,6 +198,8 @@ int run(map_options& s, const CLI::App& sub) {
   const int chosen = programs::choose_procs(choice, s.program, sub.count("--procs") > 0, s.procs);
   const int procs = chosen > 0 ? chosen : default_procs(built);
   const int nodes = m.topo().compute_nodes();
+  if (procs < 2)  // one task has no communication to place
+    throw std::invalid_argument(fmt::format("--procs {}: map places communicating tasks and needs at least 2", procs));
   if (procs > nodes)
     throw std::invalid_argument(fmt::format("--procs {}: {} tasks need as many nodes; {} has {} compute nodes", procs, procs,
                                             m.topo().spec(), nodes));
@@ -220,6 +223,12 @@ int run(map_options& s, const CLI::App& sub) {
   auto opt = build_run_options(o, built, procs);
   opt.program_name = s.program;
   opt.traffic = cg_work ? cg::traffic(cg_work->a, procs) : s.registry.traffic(choice.name, prm, procs);
+  if (!cg_work)  // every placement's run sends the program's messages: bounded like weft run's
+    check_message_count(static_cast<double>(opt.traffic.messages_total),
+                        (sub.count("--iterations") ? "--iterations " + std::to_string(s.iterations) + " of "
+                                                   : std::string("program ")) +
+                            s.program + " on " + std::to_string(procs) + " PEs",
+                        "lower --iterations or --procs");
   m.check_run(procs, opt);
   check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
   const int threads = opt.workers;

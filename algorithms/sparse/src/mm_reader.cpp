@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <initializer_list>
 #include <istream>
 #include <limits>
@@ -110,6 +111,12 @@ std::optional<double> real_number(std::string_view s) {
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   double v = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  // Past the doubles' range: 1e400 reads as infinite (refused as not finite below), 1e-400 as the
+  // smallest subnormal (refused in a matrix as below the normal range), not as "no number".
+  if (ec == std::errc::result_out_of_range && end == s.data() + s.size() && !s.empty()) {
+    const double r = std::strtod(std::string(s).c_str(), nullptr);
+    return r != 0 ? r : std::numeric_limits<double>::denorm_min();
+  }
   if (ec != std::errc{} || end != s.data() + s.size() || s.empty()) return std::nullopt;
   return v;
 }

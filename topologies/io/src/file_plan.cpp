@@ -39,6 +39,8 @@ void probe(const std::string& option, const std::string& path, const file_identi
   std::string folder = target.parent_path().string();
   std::string probe_name = folder + "/.weft-probe-XXXXXX";
   int fd = ::mkstemp(probe_name.data());
+  // The file is written beside its target and renamed over it: its folder must take a new file.
+  if (fd < 0 && id.exists) cannot_write(option, path, "no new file can be made in its folder '" + printable(folder) + "' (" + std::strerror(errno) + ")");
   if (fd < 0) cannot_write(option, path, std::strerror(errno));
   ::close(fd);
   ::unlink(probe_name.c_str());
