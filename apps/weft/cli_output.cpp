@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "weft/io/file_plan.hpp"
-#include "weft/io/output_file.hpp"
+#include "weft/output/file_plan.hpp"
+#include "weft/output/output_file.hpp"
 
 namespace weft::cli {
 

@@ -16,7 +16,7 @@
 #include "commands.hpp"
 #include "parse_errors.hpp"
 #include "weft/io/input_file.hpp"
-#include "weft/io/output_file.hpp"
+#include "weft/output/output_file.hpp"
 
 namespace {
 

@@ -11,9 +11,9 @@
 #include <stdexcept>
 
 #include "weft/io/file_identity.hpp"
-#include "weft/io/file_plan.hpp"
+#include "weft/output/file_plan.hpp"
 #include "weft/io/input_file.hpp"
-#include "weft/io/output_file.hpp"
+#include "weft/output/output_file.hpp"
 
 namespace fs = std::filesystem;
 using weft::io::file_plan;

@@ -1,4 +1,4 @@
-#include "weft/io/file_plan.hpp"
+#include "weft/output/file_plan.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "weft/io/output_file.hpp"
+#include "weft/output/output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
