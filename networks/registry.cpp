@@ -121,4 +121,11 @@ std::string describe_model(const link_model& model, bool ticks) {
   return model.describe(ticks) + (named ? ", network " + model.network : "");
 }
 
+std::vector<network_parameter_value> network_parameters_of(const wire_model& wire) {
+  const auto& entry = builtin_networks().find(wire.network);
+  std::vector<network_parameter_value> values;
+  for (const auto& p : entry.params) values.push_back({p.name, p.unit, entry.param(wire, p.name)});
+  return values;
+}
+
 }  // namespace weft::detail

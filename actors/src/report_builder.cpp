@@ -45,7 +45,9 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.program = options.program_name;
   r.machine = m.topo().spec();
   r.routing = m.route().name();
-  r.model = describe_model(m.model());
+  r.model_description = describe_model(m.model());
+  r.model = m.model();
+  r.network_parameters = network_parameters_of(m.model().wire());
   r.procs = static_cast<int>(pes.size());
   r.sent = net.injected();
   r.delivered = net.delivered();

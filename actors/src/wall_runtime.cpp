@@ -22,7 +22,6 @@
 #include <deque>
 #include <memory>
 #include <optional>
-#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "weft/detail/arrival.hpp"
@@ -311,19 +310,9 @@ class wall_runtime final : public pe_host, public wall_host {
       all.merge(w->latency);
       local += w->local;
     }
-    nlohmann::ordered_json j{{"kind", "wall-clock"},
-                             {"crossed_queues", all.count()},
-                             {"same_worker", local},
-                             {"latency", {{"min", all.min().ps},
-                                          {"mean", all.mean().ps},
-                                          {"median_below", all.median_bound().ps},
-                                          {"max", all.max().ps},
-                                          {"histogram_ns_log2", all.histogram()}}}};
-    r.network_json = j.dump();
-    r.network_summary = "wall clock: " + std::to_string(all.count()) + " messages crossed worker queues (" +
-                        std::to_string(local) + " stayed on their worker); measured latency min " +
-                        format_time(all.min()) + ", mean " + format_time(all.mean()) + ", median below " +
-                        format_time(all.median_bound()) + ", max " + format_time(all.max());
+    r.network.kind = "wall-clock";
+    r.network.measured = measured_latency_figures{all.count(), local, all.min(), all.mean(), all.median_bound(),
+                                                  all.max(), all.histogram()};
     if (interrupted_.load() && r.status == run_status::ok) {
       r.status = run_status::interrupted;
       r.problems.insert(r.problems.begin(), "stopped after " + format_time(vtime::ns(static_cast<std::int64_t>(wall * 1e9))) +

@@ -12,6 +12,7 @@
 #include "weft/io/input_file.hpp"
 #include "weft/named_registry.hpp"
 #include "weft/topology_registry.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
 
@@ -335,7 +336,7 @@ std::vector<file_request> machine_inputs(const machine_options& o) {
 }
 
 void write_comm_log(const report& r, const machine_options& o) {
-  write_file(o.comm_log_file, "--comm-log", [&](std::ostream& out) { r.write_call_log(out); });
+  write_file(o.comm_log_file, "--comm-log", [&](std::ostream& out) { weft::output::write_call_log(out, r); });
 }
 
 namespace {
@@ -343,7 +344,7 @@ namespace {
 void print_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
-  shown.print(std::cout);
+  weft::output::write_text(std::cout, shown);
 }
 
 int say_status(const report& r) {
@@ -362,8 +363,8 @@ std::string status_line(const report& r) {
 
 int emit_report(const report& r, const machine_options& o) {
   print_report(r, o);
-  write_file(o.json_file, "--json", [&](std::ostream& out) { r.write_json(out); });
-  write_file(o.trace_file, "--trace", [&](std::ostream& out) { r.write_trace(out); });
+  write_file(o.json_file, "--json", [&](std::ostream& out) { weft::output::write_json(out, r); });
+  write_file(o.trace_file, "--trace", [&](std::ostream& out) { weft::output::write_trace(out, r); });
   write_comm_log(r, o);
   return say_status(r);
 }

@@ -17,6 +17,7 @@
 #include "parse_errors.hpp"
 #include "weft/io/input_file.hpp"
 #include "weft/output/output_file.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace {
 
@@ -104,6 +105,7 @@ int run_weft(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   weft::io::checked_stdout out;
+  weft::output::record_command_line({argv, static_cast<std::size_t>(argc)});  // named by every JSON report
   const int rc = run_weft(argc, argv);
   // A full disk or a closed descriptor loses the report: an error. A reader that went away
   // (weft ... | head) is not: quiet, as Unix tools are.

@@ -39,6 +39,7 @@
 #include "weft/mapping/scotch_mapping.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/memory_budget.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
 
@@ -157,7 +158,7 @@ void check_runs_memory(const std::vector<std::string>& objectives, int runs, int
 // The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
 mapping::comm_log log_of(const report& r, const std::string& program) {
   std::stringstream text;
-  r.write_call_log(text);
+  weft::output::write_call_log(text, r);
   return mapping::read_comm_log(text, program + " run");
 }
 

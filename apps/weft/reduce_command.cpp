@@ -19,6 +19,7 @@
 #include "weft/reduction/logp.hpp"
 #include "weft/reduction/run.hpp"
 #include "weft/reduction/sweep.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
 
@@ -51,7 +52,7 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
                const reduction::operation& op, const run_options& ropt) {
   auto r = reduction::run_reduction(p, trees.find(o.tree), op, ropt);
   if (r.measured.status == run_status::interrupted) {
-    r.measured.print(std::cout);
+    weft::output::write_text(std::cout, r.measured);
     std::cerr << "weft: interrupted: " << r.measured.problems.front() << "\n";
     return interrupted_exit_code;
   }
@@ -70,8 +71,8 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
             << "result       " << op.show(r.result) << (r.correct ? " = " : " != ") << "sequential "
             << op.show(r.expected) << (r.correct ? "  (ok)" : "  (WRONG)") << "\n"
             << "messages     " << r.measured.sent << ", hops " << hops_text(r.measured) << "\n";
-  if (o.full_report) r.measured.print(std::cout);
-  write_file(o.json, "--json", [&](std::ostream& out) { r.measured.write_json(out, false); });
+  if (o.full_report) weft::output::write_text(std::cout, r.measured);
+  write_file(o.json, "--json", [&](std::ostream& out) { weft::output::write_json(out, r.measured, false); });
   write_file(o.dot, "--dot", [&](std::ostream& out) { out << dot.str(); });
   if (!r.correct || r.steps != r.predicted) {
     std::cerr << "weft: failed: the run disagrees with " << (r.correct ? "its plan's step count" : "the sequential result")

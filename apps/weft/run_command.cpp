@@ -15,6 +15,7 @@
 #include "weft/programs/builtin.hpp"
 #include "weft/topo/drawing.hpp"
 #include "weft/traffic/message_log.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
 
@@ -137,7 +138,7 @@ command_runner add_run_command(CLI::App& app) {
       for (const auto& l : report.links) utilization.push_back(l.utilization);
       topo::write_svg(out, m.topo(), &utilization, "link utilization (busy / makespan)");
     });
-    write_file(s->messages, "--messages", [&](std::ostream& out) { traffic::write_message_log(out, report.trace.messages); });
+    write_file(s->messages, "--messages", [&](std::ostream& out) { weft::output::write_message_log(out, report.trace.messages); });
     return emit_report(report, s->machine);
   };
 }

@@ -24,6 +24,7 @@
 #include "weft/transpose/registry.hpp"
 #include "weft/transpose/sweep.hpp"
 #include "weft/transpose/table1.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
 
@@ -116,7 +117,7 @@ int run_one(const transpose_options& o) {
 
   auto m = measure(kind, l, prog, alpha, tau, make_run_options(o), o.routing);
   if (interrupt_requested()) {  // its runs stopped early: their figures are partial
-    m.full.print(std::cout, o.top_links);
+    weft::output::write_text(std::cout, m.full, o.top_links);
     std::cerr << "weft: interrupted: the measurement stopped before its end; nothing written\n";
     return interrupted_exit_code;
   }
@@ -155,11 +156,11 @@ int run_one(const transpose_options& o) {
   std::cout << "\ncore report of the run with α and τ:\n";
   report shown = m.full;
   shown.ticks = ticks;
-  shown.print(std::cout, o.top_links);
+  weft::output::write_text(std::cout, shown, o.top_links);
 
   write_file(o.json_file, "--json", [&](std::ostream& out) {
     std::ostringstream core;
-    m.full.write_json(core, false);
+    weft::output::write_json(core, m.full, false);
     nlohmann::json j{{"machine", to_string(kind)},
                      {"topology", m.full.machine},
                      {"routing", m.full.routing},

@@ -78,6 +78,11 @@ std::int32_t flit_network::flits_in_packet(const message& m, std::uint32_t packe
   return static_cast<std::int32_t>(std::min<std::int64_t>(left, params_.packet_flits));
 }
 
+std::int64_t flit_network::payload_of(const message& m, std::uint32_t packet) const {
+  const std::int64_t packet_bytes = params_.packet_flits * params_.flit_bytes;
+  return std::clamp<std::int64_t>(m.bytes - static_cast<std::int64_t>(packet) * packet_bytes, 0, packet_bytes);
+}
+
 void flit_network::check_message(std::int64_t bytes) const {
   // Flits are counted in 32 bits (an event key's packet and flit numbers).
   if (bytes > 0 && (bytes - 1) / params_.flit_bytes >= INT32_MAX) [[unlikely]]

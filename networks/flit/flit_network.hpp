@@ -84,6 +84,7 @@ struct router {
 /// Counters of one directed link (kept by the router upstream).
 struct link_counters {
   std::int64_t flits = 0;
+  std::int64_t bytes = 0;  ///< payload bytes of the packets that crossed
   std::uint64_t packets = 0, waited = 0;
   std::int64_t wait_cycles = 0;
   std::int32_t max_queue = 0;
@@ -183,6 +184,8 @@ class flit_network final : public network {
   // Geometry.
   std::int32_t flits_of(const message& m) const;
   std::int32_t flits_in_packet(const message& m, std::uint32_t packet) const;
+  /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
+  std::int64_t payload_of(const message& m, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
   std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
   std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }

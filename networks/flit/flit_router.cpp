@@ -201,6 +201,7 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   }
   if (f.index == 0) {
     ++lc.packets;
+    lc.bytes += payload_of(*f.msg, f.packet);
     if (c > ready) {
       ++lc.waited;
       lc.wait_cycles += c - ready;

@@ -9,6 +9,7 @@
 
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace bd = boost::unit_test::data;
 namespace coll = weft::coll;
@@ -168,7 +169,7 @@ BOOST_DATA_TEST_CASE(collectives_give_identical_reports_on_1_2_and_4_workers,
     auto r = run("torus:8x8", weft::port_model::all_port, procs, program, workers);
     BOOST_TEST(r.status == weft::run_status::ok);
     std::ostringstream json;
-    r.write_json(json, /*with_host=*/false);
+    weft::output::write_json(json, r, /*with_host=*/false);
     if (first.empty()) first = json.str();
     BOOST_TEST(json.str() == first);
   }

@@ -33,6 +33,7 @@
 #include "weft/traffic/message_log.hpp"
 #include "weft/traffic/pattern.hpp"
 #include "weft/traffic/schedule.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace {
 
@@ -269,7 +270,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   std::ostringstream printed;
-  traffic::write_message_log(printed, ms);
+  weft::output::write_message_log(printed, ms);
   write(copy, printed.str());
   const auto again = traffic::read_message_log(copy);
   if (again.size() != ms.size()) fail("written back, the trace has another number of messages", text);

@@ -1,5 +1,6 @@
 # Runs one weft command with --json and compares its report, less the "host" section (wall
-# time, workers, CPUs: facts of the run, not of the model), with a stored one, byte for byte.
+# time, workers, CPUs: facts of the run, not of the model) and the "weft" section (the version and
+# the command line, which names this machine's paths), with a stored one, byte for byte.
 #   cmake -DGOLDEN=file.json [-DEXPECT_EXIT=0] [-DUPDATE=ON] -P same_report.cmake -- <weft> <args...>
 # UPDATE=ON rewrites the stored report instead (tests/golden/README.md says when that is right).
 include(${CMAKE_CURRENT_LIST_DIR}/../support/command_after_separator.cmake)
@@ -17,14 +18,17 @@ endif()
 file(READ "${out}" report)
 file(REMOVE "${out}")
 # The host section goes wherever a report stands: the top level, each entry of a list of reports
-# (coll), or a report inside a command's own object (transpose's "report"). Only those places are
+# (coll), or a report inside a command's own object (transpose's "report", known by its "schema"). Only those places are
 # looked at: string(JSON) parses the whole text at every call, so a walk over every link would be slow.
-function(drop_host var)  # ARGN: the path of the object that may hold "host"
-  string(JSON missing ERROR_VARIABLE err GET "${${var}}" ${ARGN} host)
-  if(NOT err)
-    string(JSON stripped REMOVE "${${var}}" ${ARGN} host)
-    set(${var} "${stripped}" PARENT_SCOPE)
-  endif()
+function(drop_host var)  # ARGN: the path of the object that may hold "host" and "weft"
+  foreach(key IN ITEMS host weft)
+    string(JSON missing ERROR_VARIABLE err GET "${${var}}" ${ARGN} ${key})
+    if(NOT err)
+      string(JSON stripped REMOVE "${${var}}" ${ARGN} ${key})
+      set(${var} "${stripped}")
+    endif()
+  endforeach()
+  set(${var} "${${var}}" PARENT_SCOPE)
 endfunction()
 string(JSON type TYPE "${report}")
 string(JSON count LENGTH "${report}")
@@ -41,7 +45,10 @@ elseif(type STREQUAL "OBJECT")
     string(JSON key MEMBER "${report}" ${k})
     string(JSON sub TYPE "${report}" ${key})
     if(sub STREQUAL "OBJECT")
-      drop_host(report ${key})
+      string(JSON schema ERROR_VARIABLE not_a_report GET "${report}" ${key} schema)
+      if(NOT not_a_report)  # a report inside (transpose's); not the model's own "host" part
+        drop_host(report ${key})
+      endif()
     endif()
   endforeach()
 endif()

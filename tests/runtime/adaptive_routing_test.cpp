@@ -12,6 +12,7 @@
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/topology_registry.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace {
 
@@ -138,7 +139,7 @@ BOOST_AUTO_TEST_CASE(adaptive_runs_are_bit_identical_on_any_number_of_workers) {
       auto r = m.run(procs, weft::programs::alltoall({1024, 2}), opt);
       BOOST_TEST(r.status == weft::run_status::ok);
       std::ostringstream out;
-      r.write_json(out, /*with_host=*/false);
+      weft::output::write_json(out, r, /*with_host=*/false);
       if (first.empty()) first = out.str();
       BOOST_TEST((out.str() == first), spec << " on " << workers << " workers");
     }

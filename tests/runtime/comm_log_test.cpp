@@ -15,6 +15,7 @@
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/run_budget.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace bdata = boost::unit_test::data;
 
@@ -61,7 +62,7 @@ void three_pes(weft::pe& p) {
 
 std::string log_of(const weft::report& r) {
   std::ostringstream out;
-  r.write_call_log(out);
+  weft::output::write_call_log(out, r);
   return out.str();
 }
 

@@ -13,6 +13,7 @@
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/output/report_writers.hpp"
 #include "weft_test/virtual_json.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -43,7 +44,7 @@ std::int64_t one_message(const weft::machine& m, int dst, std::int64_t bytes) {
 
 nlohmann::json network_section(const weft::report& r) {
   std::ostringstream out;
-  r.write_json(out, false);
+  weft::output::write_json(out, r, false);
   return nlohmann::json::parse(out.str())["network"];
 }
 
@@ -92,6 +93,41 @@ BOOST_DATA_TEST_CASE(a_single_flow_runs_at_one_flit_a_cycle_or_buffer_over_round
   const std::int64_t expected = b >= rt ? zero_load(hops, flits)
                                         : 2 + (flits - 1) / b * rt + (flits - 1) % b + hops * 4 + 1;
   BOOST_TEST(t == expected);
+}
+
+// Issue 23 §4: a link's `bytes` means the payload it carried on every network; the flits, padding
+// included, are counted beside them. 600 bytes in packets of 16 flits of 16 bytes: packets of 256,
+// 256 and 88 bytes, the last one 6 flits (8 bytes of padding): 38 flits in all.
+BOOST_AUTO_TEST_CASE(a_link_counts_payload_bytes_and_its_flits_beside_them) {
+  weft::machine ring("ring:4", flit_model());
+  auto prog = [](weft::pe& p) {
+    if (p.rank() == 0) p.send(1, weft::tag{1}, weft::sized(7, 600));
+    if (p.rank() == 1) BOOST_REQUIRE(p.recv(0, weft::tag{1}).as<int>() == 7);
+  };
+  const auto r = ring.run(4, prog);
+  BOOST_REQUIRE(r.status == weft::run_status::ok);
+  int used = 0;
+  for (const auto& l : r.links) {
+    if (l.packets == 0) {
+      BOOST_TEST(l.bytes == 0);
+      BOOST_TEST(l.flits == 0);
+      continue;
+    }
+    ++used;
+    BOOST_TEST(l.packets == 3u);
+    BOOST_TEST(l.bytes == 600);
+    BOOST_TEST(l.flits == 38);
+  }
+  BOOST_TEST(used == 1);
+  std::ostringstream out;
+  weft::output::write_json(out, r, false);
+  const auto j = nlohmann::json::parse(out.str());
+  for (const auto& l : j["links"])
+    if (l["packets"] == 3) {
+      BOOST_TEST(l["bytes"] == 600);
+      BOOST_TEST(l["flits"] == 38);
+      BOOST_TEST(j["network"]["links"][l["id"].get<std::size_t>()]["flits"] == 38);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(alltoall_over_flits_is_verified_and_conserves_every_flit) {

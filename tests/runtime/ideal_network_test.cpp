@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "weft/machine.hpp"
+#include "weft/output/report_writers.hpp"
 #include "weft_test/unit_bytes.hpp"
 
 using weft::vtime;
@@ -50,7 +51,7 @@ std::int64_t alltoall_finish(int n) {
 
 std::string json_of(const weft::report& r) {
   std::ostringstream out;
-  r.write_json(out, false);
+  weft::output::write_json(out, r, false);
   return out.str();
 }
 

@@ -6,6 +6,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/output/report_writers.hpp"
 #include "weft_test/unit_bytes.hpp"
 
 namespace {
@@ -22,7 +23,7 @@ weft::report traced_pingpong() {
 
 BOOST_AUTO_TEST_CASE(the_json_report_has_the_documented_fields) {
   std::ostringstream out;
-  traced_pingpong().write_json(out);
+  weft::output::write_json(out, traced_pingpong());
   auto j = nlohmann::json::parse(out.str());
   BOOST_TEST(j["schema"] == "weft.report/1");
   BOOST_TEST(j["program"] == "pingpong");
@@ -38,9 +39,50 @@ BOOST_AUTO_TEST_CASE(the_json_report_has_the_documented_fields) {
   BOOST_TEST(j["host"]["workers"].get<int>() >= 1);
 }
 
+// Issue 23 §4: a script reads the model back as numbers in SI units, and the report names the
+// weft and the command line that wrote it.
+BOOST_AUTO_TEST_CASE(the_json_report_carries_the_model_in_si_units_and_its_invocation) {
+  auto model = weft_test::unit_bytes();  // tau 1 ps per byte
+  model.alpha = weft::vtime::us(2);
+  model.hop_latency = weft::vtime::ns(50);
+  model.o_send = weft::vtime::ns(100);
+  model.flops = weft::flop_rate{2e9};
+  model.mtu = 4096;
+  weft::machine m("ring:4", model);
+  const char* argv[] = {"weft", "run", "pingpong", "--alpha", "2us"};
+  weft::output::record_command_line(argv);
+  std::ostringstream out;
+  weft::output::write_json(out, m.run(2, weft::programs::pingpong({100, 1})));
+  const auto j = nlohmann::json::parse(out.str());
+  BOOST_TEST(j["schema_version"] == "1.1");
+  BOOST_TEST(j["weft"]["version"] == std::string(weft::output::weft_version()));
+  BOOST_TEST(j["weft"]["command_line"] == nlohmann::json({"weft", "run", "pingpong", "--alpha", "2us"}));
+  const auto& wire = j["model"]["wire"];
+  BOOST_TEST(wire["network"] == "message");
+  BOOST_TEST(wire["alpha_s"].get<double>() == 2e-6);
+  BOOST_TEST(wire["tau_s_per_byte"].get<double>() == 1e-12);
+  BOOST_TEST(wire["bandwidth_bytes_per_s"].get<double>() == 1e12);
+  BOOST_TEST(wire["hop_latency_s"].get<double>() == 50e-9);
+  BOOST_TEST(wire["mtu_bytes"] == 4096);
+  BOOST_TEST(wire["switching"] == "store-and-forward");
+  BOOST_TEST(wire["ports"] == "all-port");
+  const auto& host = j["model"]["host"];
+  BOOST_TEST(host["o_send_s"].get<double>() == 100e-9);
+  BOOST_TEST(host["flops_per_s"].get<double>() == 2e9);
+  BOOST_TEST(host["memory_bytes_per_s"].is_null());  // no memory model: no bandwidth
+  BOOST_TEST(host["short_max_bytes"] == -1);
+  // Without the host's figures, the invocation's go too: the rest is the deterministic part.
+  std::ostringstream virtual_part;
+  weft::output::write_json(virtual_part, m.run(2, weft::programs::pingpong({100, 1})), false);
+  const auto v = nlohmann::json::parse(virtual_part.str());
+  BOOST_TEST(!v.contains("weft"));
+  BOOST_TEST(!v.contains("host"));
+  BOOST_TEST(v.contains("model"));
+}
+
 BOOST_AUTO_TEST_CASE(the_trace_lists_pe_spans_and_link_occupancy) {
   std::ostringstream out;
-  traced_pingpong().write_trace(out);
+  weft::output::write_trace(out, traced_pingpong());
   auto j = nlohmann::json::parse(out.str());
   int link_spans = 0, waits = 0;
   for (const auto& e : j["traceEvents"]) {

@@ -13,6 +13,7 @@
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/run_budget.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace {
 
@@ -56,7 +57,7 @@ BOOST_AUTO_TEST_CASE(a_stopped_run_reports_interrupted_with_what_it_measured) {
   BOOST_TEST(r.problems[0] == "stopped after 12 phases (latest arrival 12.000 us); messages still in flight: 1");
   BOOST_TEST(r.problems[2] == "PE 1 blocked at 9.000 us waiting for recv(src=0, tag=1)");
   std::ostringstream json;
-  r.write_json(json, false);
+  weft::output::write_json(json, r, false);
   BOOST_TEST(json.str().find("\"status\": \"interrupted\"") != std::string::npos);
 }
 
@@ -69,7 +70,7 @@ BOOST_AUTO_TEST_CASE(a_stopped_run_gives_the_same_report_on_any_worker_count) {
     opt.stop = &stop;
     opt.workers = workers;
     std::ostringstream json;
-    m.run(16, endless_ring(stop, 5), opt).write_json(json, false);
+    weft::output::write_json(json, m.run(16, endless_ring(stop, 5), opt), false);
     if (first.empty()) first = json.str();
     BOOST_TEST(json.str() == first, "workers " << workers);
   }

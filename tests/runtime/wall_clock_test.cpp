@@ -12,6 +12,7 @@
 #include "weft/coll/benchmark.hpp"
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace bdata = boost::unit_test::data;
 
@@ -28,7 +29,7 @@ weft::report run_wall(const char* machine, int procs, const weft::program& prog,
 void check_measured(const weft::report& r) {
   BOOST_TEST(r.wall_clock);
   std::ostringstream json;
-  r.write_json(json);
+  weft::output::write_json(json, r);
   BOOST_TEST(json.str().find("\"clock\": \"wall\"") != std::string::npos);
   BOOST_TEST(json.str().find("\"deterministic\": false") != std::string::npos);
   BOOST_TEST(r.makespan.ps >= 0);

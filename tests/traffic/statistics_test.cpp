@@ -4,7 +4,6 @@
 #include <boost/test/unit_test.hpp>
 
 #include "weft/report.hpp"
-#include "weft/traffic/network_split.hpp"
 #include "weft/traffic/statistics.hpp"
 
 namespace {
@@ -119,28 +118,4 @@ BOOST_AUTO_TEST_CASE(latencies_that_agree_or_differ_by_little_are_not_past_satur
   BOOST_TEST(!past_saturation(with_halves(0.3, 0.3, 2, 5), 2700));  // 2.5x, but 3 cycles is noise
   point empty{};
   BOOST_TEST(!past_saturation(empty, 2700));  // nothing measured: no verdict
-}
-
-namespace {
-
-// A report as the flit network will fill it: its "network" section as JSON text.
-struct report_with_network_section {
-  std::string network_json;
-};
-
-}  // namespace
-
-BOOST_AUTO_TEST_CASE(the_latency_split_is_read_from_a_network_section_when_the_report_has_one) {
-  report_with_network_section r{
-      R"({"kind": "flit", "latency": {"unit": "cycles", "queueing": {"mean": 2.5, "histogram": [1, 2]},
-          "network": {"mean": 40.25, "histogram": [0, 0, 3]}}})"};
-  const auto split = detail::latency_split_of(r);
-  BOOST_TEST_REQUIRE(split.has_value());
-  BOOST_TEST(split->first == 2.5);
-  BOOST_TEST(split->second == 40.25);
-  BOOST_TEST(!detail::latency_split_of(report_with_network_section{""}).has_value());
-  BOOST_TEST(!detail::latency_split_of(report_with_network_section{R"({"kind": "other"})"}).has_value());
-  BOOST_TEST(!detail::latency_split_of(report_with_network_section{"not json"}).has_value());
-  // weft's report without a network section (the message network): no split.
-  BOOST_TEST(!detail::latency_split_of(weft::report{}).has_value());
 }

@@ -11,6 +11,7 @@
 
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
+#include "weft/output/report_writers.hpp"
 #include "weft/traffic/message_log.hpp"
 #include "weft/traffic/pattern.hpp"
 #include "weft/traffic/run.hpp"
@@ -51,7 +52,7 @@ BOOST_AUTO_TEST_CASE(a_run_records_every_message_received_and_the_log_reads_back
     BOOST_TEST(msg.arrival.ps > msg.ready.ps);
   }
   std::ostringstream text;
-  write_message_log(text, r.trace.messages);
+  weft::output::write_message_log(text, r.trace.messages);
   const auto back = read_message_log(temp_file("roundtrip", text.str()));
   BOOST_REQUIRE(back.size() == r.trace.messages.size());
   for (std::size_t i = 0; i < back.size(); ++i) {

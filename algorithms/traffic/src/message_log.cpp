@@ -7,12 +7,13 @@
 #include <string_view>
 
 #include "weft/io/input_file.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft::traffic {
 
 namespace {
 
-constexpr std::string_view header = "src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps";
+constexpr std::string_view header = output::message_log_header;
 
 /// The next comma-separated field of `line` as a whole number in [lo, hi].
 template <class T>
@@ -29,13 +30,6 @@ T field(std::string_view& line, const char* name, T lo, T hi, const std::string&
 }
 
 }  // namespace
-
-void write_message_log(std::ostream& out, const std::vector<message_record>& messages) {
-  out << header << '\n';
-  for (const auto& m : messages)
-    out << m.src << ',' << m.dst << ',' << m.src_node << ',' << m.dst_node << ',' << m.tag << ',' << m.bytes << ','
-        << m.ready.ps << ',' << m.arrival.ps << '\n';
-}
 
 std::string message_trace::where(std::size_t i) const { return path + ":" + std::to_string(lines[i]); }
 

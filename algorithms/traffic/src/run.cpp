@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "weft/traffic/network_split.hpp"
 #include "weft/traffic/program.hpp"
 
 namespace weft::traffic {
@@ -33,9 +32,11 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
   out.rep = m.run(s->nodes(), make_traffic_program(s, log), options);
   if (out.rep.status != run_status::ok || !out.rep.conserved) return out;
   out.measured = measure(*s, *log);
-  if (auto split = detail::latency_split_of(out.rep)) {
-    out.measured.queueing = split->first;
-    out.measured.network = split->second;
+  // A network that measures packet latency itself (the flit network) splits it into queueing at
+  // the source and time in the network; the message network has no such split.
+  if (const auto& cycles = out.rep.network.cycles) {
+    out.measured.queueing = cycles->mean(cycles->queueing);
+    out.measured.network = cycles->mean(cycles->in_network);
   }
   return out;
 }

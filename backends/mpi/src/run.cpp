@@ -114,7 +114,7 @@ report run(const environment& env, const program& prog, const options& o) {
   r.program = o.program_name;
   r.machine = "mpi";
   r.routing = "the MPI library's";
-  r.model = "wall clock (MPI_Wtime), compute " + to_string(o.compute);
+  r.model_description = "wall clock (MPI_Wtime), compute " + to_string(o.compute);
   r.procs = size;
   if (rank != 0) {  // its own figures only
     r.pes.push_back(unpack(rank, mine.data()));

@@ -1,13 +1,18 @@
 #pragma once
-// What a run measured. Everything outside `host` is virtual and bit-identical across worker
-// counts and runs; `host` holds wall-clock and placement facts about this particular run.
+// What a run measured, as plain data. Everything outside `host` is virtual and bit-identical
+// across worker counts and runs; `host` holds wall-clock and placement facts about this
+// particular run. The writers (text, JSON, Chrome trace, communication and message logs) are
+// output/'s: weft/output/report_writers.hpp.
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "weft/link_model.hpp"
 #include "weft/topology.hpp"
 #include "weft/units.hpp"
 
@@ -29,16 +34,19 @@ struct pe_report {
   int core = -1;           ///< host CPU that ran most of its resumes (host fact, not virtual)
 };
 
+/// One directed link. Every field means the same on every network (docs/report.md); a network
+/// that counts more (the flit network: flits) adds its own fields beside them.
 struct link_report {
   link_id id = 0;
   node_id from = 0, to = 0;
   int dimension = -1, direction = 0;
-  std::int64_t bytes = 0;
+  std::int64_t bytes = 0;  ///< modelled payload bytes carried
   vtime busy{};
   double utilization = 0;  ///< busy / makespan
   std::uint64_t packets = 0, waited = 0;
   vtime wait_total{};
   std::int32_t max_queue = 0;
+  std::int64_t flits = -1;  ///< flits carried, padding included; -1: the network has no flits
 };
 
 struct unreceived_message {
@@ -106,6 +114,55 @@ struct trace_data {
   std::vector<message_record> messages;
 };
 
+/// Counts by powers of two: bucket 0 counts 0, bucket i counts [2^(i-1), 2^i) (trailing empty
+/// buckets left out); `total` sums what was counted.
+struct log2_histogram {
+  std::vector<std::uint64_t> buckets;
+  std::int64_t total = 0;
+};
+
+/// A cycle-level packet network's own figures (the flit network's; docs/report.md "network").
+struct cycle_network_figures {
+  vtime cycle{};
+  std::int64_t cycles = 0;  ///< the makespan in cycles, rounded up
+  /// Its configuration as it lists it (vcs, vc_classes, buffer_flits, ...), in that order.
+  std::vector<std::pair<std::string, std::int64_t>> configuration;
+  std::int64_t injected_flits = 0, ejected_flits = 0, packets = 0;
+  double accepted_throughput = 0;  ///< ejected flits / nodes / cycles
+  log2_histogram queueing, in_network;  ///< per packet, in cycles
+  struct link {
+    std::int64_t flits = 0;
+    std::vector<std::int64_t> vc_flits;  ///< by virtual channel
+  };
+  std::vector<link> links;                          ///< by link id
+  std::vector<std::int64_t> router_blocked_cycles;  ///< by node
+  /// Mean cycles per packet of `h` (0 without packets).
+  double mean(const log2_histogram& h) const {
+    return packets > 0 ? static_cast<double>(h.total) / static_cast<double>(packets) : 0.0;
+  }
+};
+
+/// Latencies measured on the host (--clock wall): from a send to the receiving worker taking it.
+struct measured_latency_figures {
+  std::uint64_t crossed_queues = 0;  ///< messages that crossed a worker's inbox
+  std::uint64_t same_worker = 0;     ///< handed over on their own worker
+  vtime min{}, mean{}, median_below{}, max{};
+  std::vector<std::uint64_t> histogram_ns_log2;  ///< bucket 0 under 1 ns, bucket i [2^(i-1), 2^i) ns
+};
+
+/// A network's own figures beyond the per-link ones (the report's "network" section).
+struct network_figures {
+  std::string kind;  ///< the network that measured them; empty: no section
+  std::optional<cycle_network_figures> cycles;
+  std::optional<measured_latency_figures> measured;
+};
+
+/// One of the network's own parameters as the run used it.
+struct network_parameter_value {
+  std::string name, unit;
+  std::int64_t value = 0;
+};
+
 /// `--contention`: the same run on the `ideal` network (the same links, costs, ports and routes,
 /// but links that never queue), measured beside this one. The report's own figures are the ones
 /// "with contention"; these are "without"; the difference is what contention cost.
@@ -124,7 +181,11 @@ struct report {
   std::string program;
   std::string machine;  ///< topology spec
   std::string routing;
-  std::string model;    ///< link model description
+  std::string model_description;  ///< the link model in one line, as the network reads it
+  /// The costs the run was modelled with (absent on MPI ranks, where nothing is modelled but
+  /// the compute), and the network's own parameters with their units.
+  std::optional<link_model> model;
+  std::vector<network_parameter_value> network_parameters;
   bool ticks = false;   ///< print times as raw ticks
   /// Times were measured on the host (--clock wall), not modelled: nothing is deterministic.
   bool wall_clock = false;
@@ -138,11 +199,7 @@ struct report {
   std::uint64_t sent = 0, delivered = 0, received = 0;
   bool conserved = true;  ///< sent == delivered, checked
   std::vector<unreceived_message> unreceived;
-  /// A network's own figures beyond the per-link ones, as one JSON object (written as the
-  /// report's "network" section; empty: no section). The flit network's: docs/report.md.
-  std::string network_json;
-  /// The same network's figures in one line of the text report (empty: none).
-  std::string network_summary;
+  network_figures network;  ///< the network's own figures (docs/report.md "network")
   contention_report contention;  ///< only with --contention (measured)
   host_report host;
   trace_data trace;
@@ -150,14 +207,6 @@ struct report {
   /// Not part of the JSON report: write_call_log writes them.
   std::vector<std::vector<call_record>> calls;
 
-  /// Human summary: tables in the style of the papers.
-  void print(std::ostream& out, int top_links = 8) const;
-  /// JSON, schema in docs/report.md. `with_host` false leaves out the non-virtual part.
-  void write_json(std::ostream& out, bool with_host = true) const;
-  /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
-  void write_trace(std::ostream& out) const;
-  /// The communication log as JSON Lines, PE by PE (docs/report.md, "Communication logs").
-  void write_call_log(std::ostream& out) const;
   /// Exit code for the CLI: 0 ok, 3 deadlock, 4 failed (a PE program threw, virtual time
   /// overflowed, a route passed its hop bound), 5 conservation violated, 6 a PE's fiber stack
   /// overflowed, 130 interrupted (SIGINT).

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "weft/machine.hpp"
+#include "weft/output/report_writers.hpp"
 
 namespace weft_test {
 
@@ -15,7 +16,7 @@ inline std::string virtual_json(const weft::machine& m, int procs, const weft::p
   opt.workers = workers;
   opt.sharing = sharing;
   std::ostringstream out;
-  m.run(procs, prog, opt).write_json(out, /*with_host=*/false);
+  weft::output::write_json(out, m.run(procs, prog, opt), /*with_host=*/false);
   return out.str();
 }
 

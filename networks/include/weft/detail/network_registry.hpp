@@ -13,6 +13,7 @@
 #include "weft/detail/network.hpp"
 #include "weft/link_model.hpp"
 #include "weft/named_registry.hpp"
+#include "weft/report.hpp"
 
 namespace weft::detail {
 
@@ -86,6 +87,9 @@ std::string contention_free_network(const wire_model& wire);
 const network_entry* owner_of_option(std::string_view option);
 /// network_entry::buffer_slots of the machine's network (0 when it keeps none).
 std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
+/// The network's own parameters as `wire` sets them (their defaults where it does not), for the
+/// report.
+std::vector<network_parameter_value> network_parameters_of(const wire_model& wire);
 /// "alpha=1us tau=... " as the machine's network reads it.
 std::string describe_model(const link_model& model, bool ticks = false);
 

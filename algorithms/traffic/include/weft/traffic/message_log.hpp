@@ -1,6 +1,7 @@
 #pragma once
-// The messages of a run, as CSV: what `weft run --messages FILE` writes and `weft traffic
-// --pattern trace:FILE` replays. One line a message received, in the order they were sent:
+// The messages of a run, as CSV: what `weft run --messages FILE` writes (output/'s
+// write_message_log) and `weft traffic --pattern trace:FILE` replays. One line a message
+// received, in the order they were sent:
 //
 //   src,dst,src_node,dst_node,tag,bytes,ready_ps,arrival_ps
 //   0,1,0,1,0,4096,0,1306000
@@ -14,8 +15,6 @@
 #include "weft/report.hpp"
 
 namespace weft::traffic {
-
-void write_message_log(std::ostream& out, const std::vector<message_record>& messages);
 
 /// A log as read from its file, with the line of each message: what is wrong with a message
 /// later (the packets it fills, the cycle it is sent in) is refused naming FILE:LINE.

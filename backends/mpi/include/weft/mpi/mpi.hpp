@@ -7,7 +7,7 @@
 //     weft::mpi::options o;
 //     o.program_name = "mine";
 //     auto r = weft::mpi::run(env, my_program, o);
-//     if (env.rank() == 0) r.write_json(std::cout);     // every rank's figures, gathered
+//     if (env.rank() == 0) weft::output::write_json(std::cout, r);     // every rank's figures, gathered
 //   }
 //
 // No MPI header here: programs and algorithms never see one. A weft built without MPI has this

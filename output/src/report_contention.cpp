@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace weft::detail {
+namespace weft::output::detail {
 
 namespace {
 
@@ -88,4 +88,4 @@ void trace_contention(std::ostream& out, const report& r) {
   counter("contention: link queueing", with.link_wait, without.link_wait);
 }
 
-}  // namespace weft::detail
+}  // namespace weft::output::detail

@@ -1,0 +1,190 @@
+// The JSON report (schema in docs/report.md): every figure of a run, times in ps; the model
+// it was run with in SI units.
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "report_contention.hpp"
+#include "weft/output/report_writers.hpp"
+
+namespace weft::output {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+double seconds(vtime t) { return static_cast<double>(t.ps) * 1e-12; }
+double seconds_per_byte(const byte_time& tau) {
+  return static_cast<double>(tau.num) / static_cast<double>(tau.den) * 1e-12;
+}
+/// Bytes per second of a time per byte; null when it costs nothing (an infinite bandwidth).
+ordered_json bytes_per_second(const byte_time& tau) {
+  if (tau.num == 0) return nullptr;
+  return static_cast<double>(tau.den) / static_cast<double>(tau.num) * 1e12;
+}
+
+/// The model in SI units: seconds, bytes, bytes per second, flop/s (docs/report.md, "model").
+ordered_json model_json(const link_model& m, const std::vector<network_parameter_value>& parameters) {
+  ordered_json own = ordered_json::array();
+  for (const auto& p : parameters) own.push_back({{"name", p.name}, {"unit", p.unit}, {"value", p.value}});
+  return {{"host",
+           {{"o_send_s", seconds(m.o_send)},
+            {"o_recv_s", seconds(m.o_recv)},
+            {"gap_s", seconds(m.gap)},
+            {"poll_s", seconds(m.poll)},
+            {"flops_per_s", m.flops.per_second},
+            {"memory_s_per_byte", seconds_per_byte(m.memory_time)},
+            {"memory_bytes_per_s", bytes_per_second(m.memory_time)},
+            {"kernel_overhead_s", seconds(m.kernel_overhead)},
+            {"short_max_bytes", m.short_max},
+            {"collective_call_s", seconds(m.coll_call)},
+            {"collective_recv_s", seconds(m.coll_recv)},
+            {"reduce_s_per_byte", seconds_per_byte(m.reduce_tau)}}},
+          {"wire",
+           {{"network", m.network},
+            {"alpha_s", seconds(m.alpha)},
+            {"tau_s_per_byte", seconds_per_byte(m.tau)},
+            {"bandwidth_bytes_per_s", bytes_per_second(m.tau)},
+            {"hop_latency_s", seconds(m.hop_latency)},
+            {"switching", to_string(m.mode)},
+            {"mtu_bytes", m.mtu},
+            {"injection", to_string(m.inject)},
+            {"ports", to_string(m.ports)},
+            {"short_alpha_s", seconds(m.short_alpha)},
+            {"short_tau_s_per_byte", seconds_per_byte(m.short_tau)},
+            {"chain_alpha_s", seconds(m.chain_alpha)},
+            {"flit_bytes", m.flit.flit_bytes},
+            {"packet_flits", m.flit.packet_flits},
+            {"cycle_s", seconds(m.flit.cycle)},
+            {"network_parameters", std::move(own)}}}};
+}
+
+ordered_json histogram_json(const cycle_network_figures& c, const log2_histogram& h) {
+  return {{"mean", c.mean(h)}, {"histogram", h.buckets}};
+}
+
+ordered_json cycle_network_json(const std::string& kind, const cycle_network_figures& c) {
+  const auto share = [&](std::int64_t flits) { return static_cast<double>(flits) / static_cast<double>(c.cycles); };
+  ordered_json j{{"kind", kind}, {"cycle", c.cycle.ps}, {"cycles", c.cycles}};
+  for (const auto& [name, value] : c.configuration) j[name] = value;
+  j["flits"] = {{"injected", c.injected_flits}, {"ejected", c.ejected_flits}, {"in_network", c.injected_flits - c.ejected_flits}};
+  j["packets"] = c.packets;
+  j["accepted_throughput"] = c.accepted_throughput;
+  j["latency"] = {{"unit", "cycles"},
+                  {"buckets", "bucket 0 counts 0 cycles, bucket i counts [2^(i-1), 2^i)"},
+                  {"queueing", histogram_json(c, c.queueing)},
+                  {"network", histogram_json(c, c.in_network)}};
+  auto& links = j["links"] = ordered_json::array();
+  for (std::size_t l = 0; l < c.links.size(); ++l) {
+    ordered_json vcs = ordered_json::array();
+    for (std::int64_t f : c.links[l].vc_flits) vcs.push_back({{"flits", f}, {"utilization", share(f)}});
+    links.push_back({{"id", l}, {"flits", c.links[l].flits}, {"utilization", share(c.links[l].flits)}, {"vcs", std::move(vcs)}});
+  }
+  auto& routers = j["routers"] = ordered_json::array();
+  for (std::size_t n = 0; n < c.router_blocked_cycles.size(); ++n)
+    routers.push_back({{"node", n}, {"blocked_cycles", c.router_blocked_cycles[n]}});
+  return j;
+}
+
+ordered_json measured_latency_json(const std::string& kind, const measured_latency_figures& m) {
+  return {{"kind", kind},
+          {"crossed_queues", m.crossed_queues},
+          {"same_worker", m.same_worker},
+          {"latency", {{"min", m.min.ps},
+                       {"mean", m.mean.ps},
+                       {"median_below", m.median_below.ps},
+                       {"max", m.max.ps},
+                       {"histogram_ns_log2", m.histogram_ns_log2}}}};
+}
+
+ordered_json network_json(const network_figures& n) {
+  if (n.cycles) return cycle_network_json(n.kind, *n.cycles);
+  if (n.measured) return measured_latency_json(n.kind, *n.measured);
+  return {{"kind", n.kind}};
+}
+
+}  // namespace
+
+void write_json(std::ostream& out, const report& r, bool with_host) {
+  using nlohmann::ordered_json;
+  ordered_json j;
+  j["schema"] = report_schema;
+  j["schema_version"] = report_schema_version;
+  // Facts of this invocation, not of the model: left out with the host's (with_host false).
+  if (with_host) j["weft"] = {{"version", weft_version()}, {"command_line", recorded_command_line()}};
+  if (!r.backend.empty()) j["backend"] = r.backend;
+  j["program"] = r.program;
+  j["machine"] = r.machine;
+  j["routing"] = r.routing;
+  j["link_model"] = r.model_description;
+  if (r.model) j["model"] = model_json(*r.model, r.network_parameters);
+  if (r.wall_clock) {  // only then: a virtual report stays byte for byte what it was
+    j["clock"] = "wall";
+    j["deterministic"] = false;
+  }
+  j["procs"] = r.procs;
+  j["status"] = to_string(r.status);
+  j["problems"] = r.problems;
+  j["time_unit"] = "ps";
+  j["makespan"] = r.makespan.ps;
+  j["messages"] = {{"sent", r.sent}, {"delivered", r.delivered}, {"received", r.received}, {"conserved", r.conserved}};
+  j["hop_histogram"] = r.hop_histogram;
+  auto& jp = j["pes"] = ordered_json::array();
+  for (const auto& p : r.pes) {
+    ordered_json e{{"rank", p.rank},
+                   {"node", p.node},
+                   {"finish", p.finish.ps},
+                   {"compute", p.compute.ps},
+                   {"overhead", p.overhead.ps},
+                   {"wait", p.wait.ps},
+                   {"sent_messages", p.sent_messages},
+                   {"sent_bytes", p.sent_bytes},
+                   {"received_messages", p.received_messages},
+                   {"received_bytes", p.received_bytes}};
+    if (!p.blocked_on.empty()) e["blocked_on"] = p.blocked_on;
+    jp.push_back(std::move(e));
+  }
+  auto& jl = j["links"] = ordered_json::array();
+  for (const auto& l : r.links)
+    jl.push_back({{"id", l.id},
+                  {"from", l.from},
+                  {"to", l.to},
+                  {"dimension", l.dimension},
+                  {"direction", l.direction},
+                  {"bytes", l.bytes},
+                  {"busy", l.busy.ps},
+                  {"utilization", l.utilization},
+                  {"packets", l.packets},
+                  {"waited", l.waited},
+                  {"wait_total", l.wait_total.ps},
+                  {"max_queue", l.max_queue}});
+  if (!r.links.empty() && r.links.front().flits >= 0)  // the network's own per-link count, beside the shared ones
+    for (std::size_t i = 0; i < r.links.size(); ++i) jl[i]["flits"] = r.links[i].flits;
+  if (!r.network.kind.empty()) j["network"] = network_json(r.network);
+  auto& ju = j["unreceived"] = ordered_json::array();
+  for (const auto& u : r.unreceived)
+    ju.push_back({{"src", u.src}, {"dst", u.dst}, {"tag", u.tag}, {"bytes", u.bytes}, {"arrival", u.arrival.ps}});
+  if (r.contention.measured) j["contention"] = detail::contention_json(r);
+  if (with_host) {
+    std::vector<int> cores;
+    for (const auto& p : r.pes) cores.push_back(p.core);
+    j["host"] = {{"topology", r.host.host_topology},
+                 {"workers", r.host.workers},
+                 {"pin", r.host.pin},
+                 {"sharing", r.host.sharing},
+                 {"worker_cpus", r.host.worker_cpus},
+                 {"pes_per_cpu", r.host.pes_per_cpu},
+                 {"pe_cpu", cores},
+                 {"wall_seconds", r.host.wall_seconds},
+                 {"engine_events", r.host.engine_events},
+                 {"events_per_second", r.host.events_per_second},
+                 {"messages_per_second", r.host.messages_per_second},
+                 {"phases", r.host.phases},
+                 {"shared_phases", r.host.shared_phases},
+                 {"spread_phases", r.host.spread_phases},
+                 {"peak_rss_bytes", r.host.peak_rss_bytes}};
+  }
+  out << j.dump(1) << '\n';
+}
+
+
+}  // namespace weft::output
