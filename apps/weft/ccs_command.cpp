@@ -1,7 +1,8 @@
-// weft ccs LOG [--json FILE] [--machine SPEC [--routing R] [--bandwidth BW]]
+// weft ccs LOG [--json FILE] [--machine SPEC [--routing R] [--bandwidth BW] [--placement FILE]]
 // Reads a communication log (JSON Lines, docs/mapping.md), prints its Concurrent Communication
-// Sets (seed 004, Fig. 2) and, given a machine, the placement objectives of the tasks placed in
-// order (task i on node i). The work lives in algorithms/mapping/.
+// Sets (seed 004, Fig. 2) and, given a machine, the objectives of a placement: the tasks placed
+// in order (task i on node i), or as --placement's mapping file says. The work lives in
+// algorithms/mapping/.
 //
 //   log ──read──> calls per PE ──Fig. 2──> CCS 0, CCS 1, ... ──routes──> hop-bytes, TAHB, RMATT-O2F, TAC3
 #include <CLI/CLI.hpp>
