@@ -1,5 +1,6 @@
-// machine::run: every PE is a CAF actor that runs its program on its own stackful fiber.
-// This is the only translation unit that includes CAF (compile firewall).
+// machine::run on the virtual clock (--clock wall runs in wall_runtime.cpp): every PE is a CAF
+// actor that runs its program on its own stackful fiber. One of the two translation units that
+// include CAF, with worker_actors.cpp (the wall-clock runtime's workers): a compile firewall.
 //
 //   main thread          CAF workers (PE actors)                   engine (from then on)
 //   -----------          -----------------------                   ---------------------

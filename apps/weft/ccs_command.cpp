@@ -1,7 +1,8 @@
-// weft ccs LOG [--json FILE] [--machine SPEC [--routing R] [--bandwidth BW]]
+// weft ccs LOG [--json FILE] [--machine SPEC [--routing R] [--bandwidth BW] [--placement FILE]]
 // Reads a communication log (JSON Lines, docs/mapping.md), prints its Concurrent Communication
-// Sets (seed 004, Fig. 2) and, given a machine, the placement objectives of the tasks placed in
-// order (task i on node i). The work lives in algorithms/mapping/.
+// Sets (seed 004, Fig. 2) and, given a machine, the objectives of a placement: the tasks placed
+// in order (task i on node i), or as --placement's mapping file says. The work lives in
+// algorithms/mapping/.
 //
 //   log ──read──> calls per PE ──Fig. 2──> CCS 0, CCS 1, ... ──routes──> hop-bytes, TAHB, RMATT-O2F, TAC3
 #include <CLI/CLI.hpp>
@@ -42,48 +43,38 @@ std::string fixed_text(double x) {
   return buf;
 }
 
-int run(const ccs_options& o) {
+// Refused before anything is read: machine options given without a machine.
+void check_machine_options(const ccs_options& o) {
   if (o.machine.empty() && (!o.routing.empty() || !o.bandwidth.empty() || !o.placement_file.empty()))
     throw std::invalid_argument(std::string(!o.placement_file.empty() ? "--placement" : o.routing.empty() ? "--bandwidth" : "--routing") +
                                 " needs --machine");
-  check_outputs({{"--json", o.json}}, {{"the communication log", o.log}, {"--placement", o.placement_file}});
-  const byte_time per_byte = parse_bandwidth(o.bandwidth.empty() ? "5GB/s" : o.bandwidth, "--bandwidth");
-  if (per_byte.is_zero()) throw std::invalid_argument("--bandwidth must be finite for TAC3");
-  const auto log = mapping::read_comm_log_file(o.log);
-  const auto sets = mapping::extract_ccs(log);
-  std::optional<mapping::machine_routes> machine;
-  mapping::placement where = mapping::identity_placement(sets.tasks);
-  if (!o.machine.empty()) {  // refused before anything is printed
-    machine.emplace(mapping::machine_routes::from_spec(o.machine, o.routing));
-    if (!o.placement_file.empty()) {  // one task per node, every task placed: as weft map --out writes
-      where = presets::read_mapping_file(o.placement_file);
-      if (static_cast<int>(where.size()) != sets.tasks)
-        throw std::invalid_argument("--placement " + o.placement_file + " places " + std::to_string(where.size()) +
-                                    " tasks; the log has " + std::to_string(sets.tasks));
-      try {
-        mapping::check_placement(where, sets.tasks, *machine);
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("--placement " + o.placement_file + ": " + e.what());
-      }
-    } else {
-      mapping::check_placement(where, sets.tasks, *machine);
-    }
-  }
+}
 
-  // Before any output, so that a refusal is one line: objectives that would wrap (the
-  // evaluator checks) and a TAC3 time past the virtual clock (tac3() checks).
-  std::optional<mapping::objective_values> values;
-  vtime tac3_time{};
-  if (machine) {
-    mapping::objective_evaluator eval(sets, *machine);
-    values = eval.evaluate(where);
-    tac3_time = values->tac3(per_byte);
+// The placement to score: --placement's file (one task per node, every task placed: as weft map
+// --out writes) or task i on node i; either is checked against the machine.
+mapping::placement read_placement(const ccs_options& o, int tasks, const mapping::machine_routes& machine) {
+  if (o.placement_file.empty()) {
+    mapping::placement where = mapping::identity_placement(tasks);
+    mapping::check_placement(where, tasks, machine);
+    return where;
   }
+  mapping::placement where = presets::read_mapping_file(o.placement_file);
+  if (static_cast<int>(where.size()) != tasks)
+    throw std::invalid_argument("--placement " + o.placement_file + " places " + std::to_string(where.size()) +
+                                " tasks; the log has " + std::to_string(tasks));
+  try {
+    mapping::check_placement(where, tasks, machine);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("--placement " + o.placement_file + ": " + e.what());
+  }
+  return where;
+}
 
+// Prints the sets, one line each, and a summary; fills the JSON's "sets" and counts.
+void print_sets(const ccs_options& o, const mapping::comm_log& log, const mapping::ccs_result& sets, nlohmann::json& j) {
   std::size_t calls = 0, messages = 0, largest = 0;
   std::int64_t bytes = 0;
   for (const auto& pe : log.pes) calls += pe.size();
-  nlohmann::json j;
   j["log"] = o.log;
   j["tasks"] = sets.tasks;
   j["calls"] = calls;
@@ -108,29 +99,60 @@ int run(const ccs_options& o) {
   }
   std::cout << "summary: " << sets.sets.size() << (sets.sets.size() == 1 ? " set, " : " sets, ") << messages << " messages, "
             << format_bytes(bytes) << "; largest set " << largest << " messages\n";
-  if (machine) {
-    const auto& v = *values;
-    std::cout << "objectives on " << machine->description()
-              << (o.placement_file.empty() ? ", task i on node i" : ", placement " + o.placement_file) << ":\n"
-              << "  hop-bytes   " << v.hop_bytes << "\n"
-              << "  TAHB        " << v.tahb << "\n"
-              << "  max link    " << v.max_link_bytes << " bytes\n"
-              << "  RMATT-O2F   " << fixed_text(v.rmatt_o2f) << " (TAHB x max link)\n"
-              << "  TAC3        " << format_time(tac3_time) << " at " << (o.bandwidth.empty() ? "5GB/s" : o.bandwidth)
-              << " (" << v.tac3_bytes << " bytes x collisions); collisions per set:";
-    for (int c : v.coll_per_ccs) std::cout << " " << c;
-    std::cout << "\n";
-    j["objectives"] = {{"machine", machine->description()},
-                       {"placement", o.placement_file.empty() ? "identity" : o.placement_file},
-                       {"hop_bytes", v.hop_bytes},
-                       {"tahb", v.tahb},
-                       {"max_link_bytes", v.max_link_bytes},
-                       {"rmatt_o2f", v.rmatt_o2f},
-                       {"tac3_bytes", v.tac3_bytes},
-                       {"tac3_ps", tac3_time.ps},
-                       {"tac3_per_ccs", v.tac3_per_ccs},
-                       {"coll_per_ccs", v.coll_per_ccs}};
+}
+
+// Prints the placement's objectives on the machine; fills the JSON's "objectives".
+void print_objectives(const ccs_options& o, const mapping::machine_routes& machine, const mapping::objective_values& v,
+                      vtime tac3_time, nlohmann::json& j) {
+  std::cout << "objectives on " << machine.description()
+            << (o.placement_file.empty() ? ", task i on node i" : ", placement " + o.placement_file) << ":\n"
+            << "  hop-bytes   " << v.hop_bytes << "\n"
+            << "  TAHB        " << v.tahb << "\n"
+            << "  max link    " << v.max_link_bytes << " bytes\n"
+            << "  RMATT-O2F   " << fixed_text(v.rmatt_o2f) << " (TAHB x max link)\n"
+            << "  TAC3        " << format_time(tac3_time) << " at " << (o.bandwidth.empty() ? "5GB/s" : o.bandwidth)
+            << " (" << v.tac3_bytes << " bytes x collisions); collisions per set:";
+  for (int c : v.coll_per_ccs) std::cout << " " << c;
+  std::cout << "\n";
+  j["objectives"] = {{"machine", machine.description()},
+                     {"placement", o.placement_file.empty() ? "identity" : o.placement_file},
+                     {"hop_bytes", v.hop_bytes},
+                     {"tahb", v.tahb},
+                     {"max_link_bytes", v.max_link_bytes},
+                     {"rmatt_o2f", v.rmatt_o2f},
+                     {"tac3_bytes", v.tac3_bytes},
+                     {"tac3_ps", tac3_time.ps},
+                     {"tac3_per_ccs", v.tac3_per_ccs},
+                     {"coll_per_ccs", v.coll_per_ccs}};
+}
+
+int run(const ccs_options& o) {
+  check_machine_options(o);
+  check_outputs({{"--json", o.json}}, {{"the communication log", o.log}, {"--placement", o.placement_file}});
+  const byte_time per_byte = parse_bandwidth(o.bandwidth.empty() ? "5GB/s" : o.bandwidth, "--bandwidth");
+  if (per_byte.is_zero()) throw std::invalid_argument("--bandwidth must be finite for TAC3");
+  const auto log = mapping::read_comm_log_file(o.log);
+  const auto sets = mapping::extract_ccs(log);
+  std::optional<mapping::machine_routes> machine;
+  mapping::placement where;
+  if (!o.machine.empty()) {  // refused before anything is printed
+    machine.emplace(mapping::machine_routes::from_spec(o.machine, o.routing));
+    where = read_placement(o, sets.tasks, *machine);
   }
+
+  // Before any output, so that a refusal is one line: objectives that would wrap (the
+  // evaluator checks) and a TAC3 time past the virtual clock (tac3() checks).
+  std::optional<mapping::objective_values> values;
+  vtime tac3_time{};
+  if (machine) {
+    mapping::objective_evaluator eval(sets, *machine);
+    values = eval.evaluate(where);
+    tac3_time = values->tac3(per_byte);
+  }
+
+  nlohmann::json j;
+  print_sets(o, log, sets, j);
+  if (machine) print_objectives(o, *machine, *values, tac3_time, j);
   write_file(o.json, "--json", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   return 0;
 }

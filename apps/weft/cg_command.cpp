@@ -73,21 +73,16 @@ cg::compute_mode parse_compute(const std::string& text) {
   throw std::invalid_argument("--compute '" + text + "' is not known (known: model, measured)");
 }
 
-/// The matrix, the right-hand side and the parameters, checked alike on both backends (on
-/// MPI, by every rank: each needs the matrix for its rows).
-template <class State>
-cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
-  if (sub.count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
-  if (sub.count("--ticks")) throw std::invalid_argument("--ticks: cg reports microseconds; drop --ticks");
-  if (s.matrix.empty() && s.generate.empty())
-    throw std::invalid_argument("cg needs a matrix: --matrix FILE.mtx or --generate SPEC");
-  cg_inputs in;
-  auto& p = in.p;
-  p = s.p;
-  p.precond = parse_precond(s.precond);
-  // On MPI the kernels' arithmetic is timed for real; compute(kernel) is what --compute skip
-  // or spin makes of the model's charge.
-  p.compute = on_ranks ? cg::compute_mode::model : parse_compute(s.compute);
+struct cg_state {
+  std::string matrix, generate, rhs = "ones", procs, precond = "none", compute = "model", solution, csv_file,
+              plot_file;
+  cg::params p;
+  machine_options machine;
+  backend_options backend;
+};
+
+/// The solver's parameters as typed: refused when out of range or when two of them conflict.
+void check_params(const CLI::App& sub, const cg::params& p, bool on_ranks) {
   if (!(p.tol > 0 && p.tol < 1)) throw std::invalid_argument(fmt::format("--tol {:g} must be in (0, 1)", p.tol));
   // ||r|| / ||b|| is computed in doubles: a tolerance below their epsilon (2.2e-16) can never be
   // met and the run would end 'inaccurate' after every iteration it is allowed.
@@ -113,6 +108,23 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
       if (algorithm == coll::native_algorithm)
         throw std::invalid_argument(std::string(flag) + " native calls the MPI library's own " + op +
                                     ": it runs with --backend mpi only (the emulator models weft's algorithms)");
+}
+
+/// The matrix, the right-hand side and the parameters, checked alike on both backends (on
+/// MPI, by every rank: each needs the matrix for its rows).
+cg_inputs read_inputs(const CLI::App& sub, const cg_state& s, bool on_ranks) {
+  if (sub.count("--trace")) throw std::invalid_argument("--trace: cg runs a sweep and writes no trace");
+  if (sub.count("--ticks")) throw std::invalid_argument("--ticks: cg reports microseconds; drop --ticks");
+  if (s.matrix.empty() && s.generate.empty())
+    throw std::invalid_argument("cg needs a matrix: --matrix FILE.mtx or --generate SPEC");
+  cg_inputs in;
+  auto& p = in.p;
+  p = s.p;
+  p.precond = parse_precond(s.precond);
+  // On MPI the kernels' arithmetic is timed for real; compute(kernel) is what --compute skip
+  // or spin makes of the model's charge.
+  p.compute = on_ranks ? cg::compute_mode::model : parse_compute(s.compute);
+  check_params(sub, p, on_ranks);
   in.procs = s.procs.empty() ? std::vector<int>{} : parse_procs(s.procs);
   in.solution = s.solution;
   in.json_file = s.machine.json_file;
@@ -143,8 +155,7 @@ cg_inputs read_inputs(const CLI::App& sub, const State& s, bool on_ranks) {
 
 /// --backend mpi: what --compute means on the ranks (skip, or spin at --flops/--memory-bandwidth)
 /// and the options only the emulator has refused, each in one line.
-template <class State>
-std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, State& s) {
+std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, cg_state& s) {
   const bool spin = sub.count("--compute") && s.compute == "spin";
   if (sub.count("--compute") && s.compute != "skip" && !spin)
     throw std::invalid_argument("--compute " + s.compute + " is the emulator's; with --backend mpi the kernels "
@@ -177,53 +188,98 @@ std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, 
   return {opt, parts};
 }
 
+void add_cg_options(CLI::App& sub, cg_state& s) {
+  sub.footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
+             "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
+             "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
+             "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
+  auto* matrix = sub.add_option("--matrix", s.matrix, "Matrix Market file (coordinate, symmetric positive definite)");
+  auto* generate = sub.add_option("--generate", s.generate, "generated matrix: poisson2d:N, poisson3d:N, banded:ROWS,NNZ[,SEED]");
+  matrix->excludes(generate);
+  sub.add_option("--rhs", s.rhs, "right-hand side: ones, random[:SEED] or a Matrix Market vector file")
+      ->capture_default_str();
+  sub.add_option("--tol", s.p.tol, "stop when ||r|| / ||b|| falls below this (0 < tol < 1)")->capture_default_str();
+  sub.add_option("--max-iter", s.p.max_iter, "stop after this many iterations, at least 1 (default: 10 x rows)");
+  sub.add_option("--iterations", s.p.fixed_iterations, "run exactly N iterations (timing, as the paper's 1,000)");
+  sub.add_option("--precond", s.precond, "none or jacobi")->capture_default_str();
+  sub.add_option("--allgather-algorithm", s.p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)")
+      ->capture_default_str();
+  sub.add_option("--allreduce-algorithm", s.p.allreduce_algorithm,
+                 "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
+                 "that differ in the last bit: docs/cg.md)")
+      ->capture_default_str();
+  sub.add_option("--compute", s.compute,
+                 "model (the machine's kernel model) or measured (host time, not reproducible); with --backend mpi: "
+                 "skip (default: the kernels' real arithmetic is timed) or spin (each kernel also spins for the "
+                 "kernel model's time at --flops/--memory-bandwidth)")
+      ->capture_default_str();
+  sub.add_option("--procs,-p", s.procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
+  sub.add_option("--solution", s.solution, "write x of the first run as a Matrix Market vector");
+  sub.add_option("--csv", s.csv_file, "write the table as CSV");
+  sub.add_option("--plot", s.plot_file, "write the time per iteration as stacked bars (SVG)");
+  add_machine_options(sub, s.machine);
+  add_backend_options(sub, s.backend, /*compute=*/false);  // cg's own --compute takes both backends' modes
+  sub.get_option("--trace")->group("");
+  sub.get_option("--ticks")->group("");
+  sub.get_option("--comm-log")->description(
+      "write the communication calls of the last run (the last machine and PE count; a failing run's if one "
+      "fails) as JSON Lines (docs/report.md)");
+}
+
+// The lines above a machine's first row: its network and its compute model.
+void print_machine_header(const std::string& name, const machine& m) {
+  warn_if_no_link_model(m.model(), std::cerr);
+  const auto& model = m.model();
+  const double memory = model.memory_time.num > 0
+                            ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
+                            : 0;
+  std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
+                           detail::describe_model(model), model.flops.per_second / 1e9, memory / 1e9,
+                           format_time(model.kernel_overhead));
+}
+
+// The sweep on the emulator: every run planned and checked, then run and printed one row each.
+int run_on_emulator(const CLI::App& sub, const cg_state& s) {
+  check_backend_options(sub, s.backend, {});  // on the emulator: refuses --timeout
+  const auto machines = split_machines(s.machine.machine);
+  const auto in = read_inputs(sub, s, false);
+  const auto& [info, a, b, p] = std::tie(in.info, in.a, in.b, in.p);
+  // Everything is checked before the first run prints anything.
+  const auto plan = plan_runs(s.machine, machines, in.procs, [&](planned_run& run) {
+    cg::check(a, b, run.procs, p);
+    cg::check_machine(run.built->m, p);
+    run.opt.program_name = "cg";
+    run.opt.traffic = cg::traffic(a, run.procs);
+    run.opt.traffic.advice = "use a smaller matrix or fewer --procs, or raise --max-memory";
+    run.built->m.check_run(run.procs, run.opt);
+  });
+  print_cg_header(std::cout, info, p);
+  std::vector<cg_row> rows;
+  const machine* warned = nullptr;
+  report last;  // only its communication log, for --comm-log
+  for (const auto& [name, o, built, procs, opt] : plan) {
+    if (warned != &built->m) print_machine_header(name, built->m);
+    warned = &built->m;
+    auto out = cg::solve(built->m, procs, a, b, p, opt);
+    if (out.run.status != run_status::ok) {  // the sweep keeps the rows it finished
+      write_stopped_cg(in, rows, {to_string(out.run.status), out.run.problems.empty() ? "" : out.run.problems.front(), name, procs});
+      return emit_stopped_run(out.run, o);
+    }
+    last.calls = std::move(out.run.calls);
+    cg_row row{name, procs, std::move(out)};
+    print_cg_row(std::cout, row);
+    rows.push_back(std::move(row));
+  }
+  write_comm_log(last, s.machine);
+  return finish_cg(in, rows);
+}
+
 }  // namespace
 
 command_runner add_cg_command(CLI::App& app) {
-  struct state {
-    std::string matrix, generate, rhs = "ones", procs, precond = "none", compute = "model", solution, csv_file,
-                plot_file;
-    cg::params p;
-    machine_options machine;
-    backend_options backend;
-  };
-  auto s = std::make_shared<state>();
+  auto s = std::make_shared<cg_state>();
   auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
-  sub->footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-              "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
-              "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
-              "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
-  auto* matrix = sub->add_option("--matrix", s->matrix, "Matrix Market file (coordinate, symmetric positive definite)");
-  auto* generate = sub->add_option("--generate", s->generate, "generated matrix: poisson2d:N, poisson3d:N, banded:ROWS,NNZ[,SEED]");
-  matrix->excludes(generate);
-  sub->add_option("--rhs", s->rhs, "right-hand side: ones, random[:SEED] or a Matrix Market vector file")
-      ->capture_default_str();
-  sub->add_option("--tol", s->p.tol, "stop when ||r|| / ||b|| falls below this (0 < tol < 1)")->capture_default_str();
-  sub->add_option("--max-iter", s->p.max_iter, "stop after this many iterations, at least 1 (default: 10 x rows)");
-  sub->add_option("--iterations", s->p.fixed_iterations, "run exactly N iterations (timing, as the paper's 1,000)");
-  sub->add_option("--precond", s->precond, "none or jacobi")->capture_default_str();
-  sub->add_option("--allgather-algorithm", s->p.allgather_algorithm, "allgather algorithm (weft coll --help lists them)")
-      ->capture_default_str();
-  sub->add_option("--allreduce-algorithm", s->p.allreduce_algorithm,
-                  "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
-                  "that differ in the last bit: docs/cg.md)")
-      ->capture_default_str();
-  sub->add_option("--compute", s->compute,
-                  "model (the machine's kernel model) or measured (host time, not reproducible); with --backend mpi: "
-                  "skip (default: the kernels' real arithmetic is timed) or spin (each kernel also spins for the "
-                  "kernel model's time at --flops/--memory-bandwidth)")
-      ->capture_default_str();
-  sub->add_option("--procs,-p", s->procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
-  sub->add_option("--solution", s->solution, "write x of the first run as a Matrix Market vector");
-  sub->add_option("--csv", s->csv_file, "write the table as CSV");
-  sub->add_option("--plot", s->plot_file, "write the time per iteration as stacked bars (SVG)");
-  add_machine_options(*sub, s->machine);
-  add_backend_options(*sub, s->backend, /*compute=*/false);  // cg's own --compute takes both backends' modes
-  sub->get_option("--trace")->group("");
-  sub->get_option("--ticks")->group("");
-  sub->get_option("--comm-log")->description(
-      "write the communication calls of the last run (the last machine and PE count; a failing run's if one "
-      "fails) as JSON Lines (docs/report.md)");
+  add_cg_options(*sub, *s);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     if (on_mpi(s->backend))  // everything inside the job, so that only rank 0 says what is wrong
@@ -234,47 +290,7 @@ command_runner add_cg_command(CLI::App& app) {
         in.compute_text = s->backend.compute;
         return run_cg_on_mpi(env, in, parts, opt);
       });
-    check_backend_options(*sub, s->backend, {});  // on the emulator: refuses --timeout
-    const auto machines = split_machines(s->machine.machine);
-    const auto in = read_inputs(*sub, *s, false);
-    const auto& [info, a, b, p] = std::tie(in.info, in.a, in.b, in.p);
-    // Everything is checked before the first run prints anything.
-    const auto plan = plan_runs(s->machine, machines, in.procs, [&](planned_run& run) {
-      cg::check(a, b, run.procs, p);
-      cg::check_machine(run.built->m, p);
-      run.opt.program_name = "cg";
-      run.opt.traffic = cg::traffic(a, run.procs);
-      run.opt.traffic.advice = "use a smaller matrix or fewer --procs, or raise --max-memory";
-      run.built->m.check_run(run.procs, run.opt);
-    });
-    print_cg_header(std::cout, info, p);
-    std::vector<cg_row> rows;
-    const machine* warned = nullptr;
-    report last;  // only its communication log, for --comm-log
-    for (const auto& [name, o, built, procs, opt] : plan) {
-      if (warned != &built->m) {
-        warn_if_no_link_model(built->m.model(), std::cerr);
-        const auto& model = built->m.model();
-        const double memory = model.memory_time.num > 0
-                                  ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
-                                  : 0;
-        std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
-                                 detail::describe_model(model), model.flops.per_second / 1e9, memory / 1e9,
-                                 format_time(model.kernel_overhead));
-      }
-      warned = &built->m;
-      auto out = cg::solve(built->m, procs, a, b, p, opt);
-      if (out.run.status != run_status::ok) {  // the sweep keeps the rows it finished
-        write_stopped_cg(in, rows, {to_string(out.run.status), out.run.problems.empty() ? "" : out.run.problems.front(), name, procs});
-        return emit_stopped_run(out.run, o);
-      }
-      last.calls = std::move(out.run.calls);
-      cg_row row{name, procs, std::move(out)};
-      print_cg_row(std::cout, row);
-      rows.push_back(std::move(row));
-    }
-    write_comm_log(last, s->machine);
-    return finish_cg(in, rows);
+    return run_on_emulator(*sub, *s);
   };
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Output files and tools shared by the weft subcommands. Every file goes through weft_io: the
+// Output files and tools shared by the weft subcommands. Every file goes through weft_output: the
 // files a command reads and writes are declared and checked before any work (check_outputs),
 // and each output is written whole or not at all (write_file).
 

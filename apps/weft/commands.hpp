@@ -1,8 +1,9 @@
 #pragma once
-// Each weft subcommand lives in its own file and registers itself on the top-level CLI11 app.
-// `add_X_command` adds the subcommand and returns its runner: called after parsing, the runner
-// returns -1 when its subcommand was not the one selected, otherwise the exit code. Invalid input is thrown as std::invalid_argument and
-// turned into one line and a non-zero exit by main().
+// Each weft subcommand lives in its own file (X_command.cpp) with one entry point, which main()
+// calls: `add_X_command` adds the subcommand to the top-level CLI11 app and returns its runner.
+// Called after parsing, the runner returns -1 when its subcommand was not the one selected,
+// otherwise the exit code. Invalid input is thrown as std::invalid_argument, which main() turns
+// into one line ("weft: error: ...") and exit code 2.
 
 #include <functional>
 

@@ -1,5 +1,6 @@
 #pragma once
-// Lists typed on the command line, shared by the commands that sweep (coll, cg).
+// Lists typed on the command line: sizes (coll, calibrate), PE counts and machines (the sweeps of
+// coll and cg; machine_inputs finds the files each machine of a list reads).
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -181,12 +181,9 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
     }
 }
 
-}  // namespace
-
-built_machine build_machine(const machine_options& o) {
+// The link model: the preset's (or the defaults), each typed option over it.
+link_model read_link_model(const machine_options& o, const presets::preset* preset) {
   const machine_options defaults;
-  std::optional<presets::preset> preset;
-  if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
   link_model m = preset ? preset->model : link_model{};
   auto time = [&](const char* flag, const std::string& v, const std::string& d, vtime& into) {
     if (!preset || given(o, flag, v, d)) into = parse_time(v, flag);
@@ -215,7 +212,7 @@ built_machine build_machine(const machine_options& o) {
     m.network = o.network;  // machine() checks the name
     m.params = {};          // the preset's network's own parameters are not this one's
   }
-  apply_flit_options(o, defaults, preset.has_value(), m);
+  apply_flit_options(o, defaults, preset != nullptr, m);
   // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
   // by message or by packet, the run is the same, so a typed --injection would change nothing.
   if (detail::builtin_networks().find(m.network).ignores_link_costs.empty() && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
@@ -239,24 +236,36 @@ built_machine build_machine(const machine_options& o) {
                                                 std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
       if (given(o, flag, value, fallback))
         throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
+  return m;
+}
+
+void check_preset_topology(const presets::preset& preset) {
+  const std::string& spec = preset.topology;
+  // The spec came from the preset file's topology key, not from the command line: an error in it
+  // names the file and the key. A relative file: path in it is read from the current folder
+  // (docs/cli.md, "Machines, presets and mapping files").
+  try {
+    topology_registry topologies;
+    register_builtin_topologies(topologies);
+    if (spec.starts_with("file:")) (void)topologies.make(spec);  // an edge list: read it to check it
+    else (void)topologies.size(spec);                            // the family and its arguments
+  } catch (const std::invalid_argument& e) {
+    const bool relative_file = spec.starts_with("file:") && !spec.starts_with("file:/");
+    throw std::invalid_argument(
+        io::printable(preset.source) + ": topology \"" + io::printable(spec) + "\": " + e.what() +
+        (relative_file ? " (a relative file: path in a preset is read from the current folder, not the preset's)" : ""));
+  }
+}
+
+}  // namespace
+
+built_machine build_machine(const machine_options& o) {
+  std::optional<presets::preset> preset;
+  if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
+  const link_model m = read_link_model(o, preset ? &*preset : nullptr);
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
-  if (preset) {
-    // The spec came from the preset file's topology key, not from the command line: an error in it
-    // names the file and the key. A relative file: path in it is read from the current folder
-    // (docs/cli.md, "Machines, presets and mapping files").
-    try {
-      topology_registry topologies;
-      register_builtin_topologies(topologies);
-      if (spec.starts_with("file:")) (void)topologies.make(spec);  // an edge list: read it to check it
-      else (void)topologies.size(spec);                            // the family and its arguments
-    } catch (const std::invalid_argument& e) {
-      const bool relative_file = spec.starts_with("file:") && !spec.starts_with("file:/");
-      throw std::invalid_argument(
-          io::printable(preset->source) + ": topology \"" + io::printable(spec) + "\": " + e.what() +
-          (relative_file ? " (a relative file: path in a preset is read from the current folder, not the preset's)" : ""));
-    }
-  }
+  if (preset) check_preset_topology(*preset);
   try {
     // Refused before it is built, with the line 'weft topo' gives: a topology over --max-memory
     // took a minute to build before the run's own estimate could refuse it. The network state

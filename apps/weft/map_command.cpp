@@ -16,6 +16,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -167,36 +168,51 @@ struct stopped_run {
   report r;
 };
 
-int run(map_options& s, const CLI::App& sub) {
-  auto& o = s.machine;
+/// The program whose tasks are placed, weft's CG solver (cg:SPEC) or a built-in program, and
+/// the parameters of its runs.
+struct map_workload {
+  std::optional<cg_workload> cg;
+  programs::program_choice choice;
+  programs::params prm;          ///< the measured runs
+  programs::params log_prm;      ///< the run that records the communication
+  programs::params barrier_prm;  ///< the tac3+barrier row's runs
+};
+
+// The options that choose no machine or program: the objectives, checked, and the counts.
+std::vector<std::string> read_objectives(const map_options& s, const CLI::App& sub) {
   if (sub.count("--trace")) throw std::invalid_argument("--trace: map runs many placements and writes no trace");
   if (sub.count("--mapping")) throw std::invalid_argument("--mapping: map chooses the placements; run one with weft run --mapping");
-  const auto objectives = parse_objectives(s.objectives);
+  auto objectives = parse_objectives(s.objectives);
   if (s.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(s.iterations) + " must be at least 1");
   if (s.runs < 1) throw std::invalid_argument("--runs " + std::to_string(s.runs) + " must be at least 1");
-  const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
-  check_runs_and_seed_apply(objectives, sub.count("--runs") > 0, sub.count("--seed") > 0);
-  programs::params prm;
-  prm.bytes = parse_bytes(s.bytes, "--bytes");
-  prm.iterations = s.iterations;
-  prm.rendezvous = s.rendezvous;
-  // The workload: weft's CG solver (cg:SPEC) or a built-in program.
-  const auto cg_work = parse_cg_workload(s.program, s.iterations, parse_max_memory(o.control.max_memory));
-  const auto choice = cg_work ? programs::program_choice{"cg", 0} : programs::parse_program_choice(s.program);
-  if (cg_work && sub.count("--bytes"))
+  return objectives;
+}
+
+map_workload read_workload(const map_options& s, const CLI::App& sub, const std::vector<std::string>& objectives) {
+  map_workload w;
+  w.prm.bytes = parse_bytes(s.bytes, "--bytes");
+  w.prm.iterations = s.iterations;
+  w.prm.rendezvous = s.rendezvous;
+  w.cg = parse_cg_workload(s.program, s.iterations, parse_max_memory(s.machine.control.max_memory));
+  w.choice = w.cg ? programs::program_choice{"cg", 0} : programs::parse_program_choice(s.program);
+  if (w.cg && sub.count("--bytes"))
     throw std::invalid_argument("--bytes does not apply to " + s.program + " (the matrix sets what the CG solver sends)");
-  if (!cg_work) (void)s.registry.make(choice.name, prm);  // an unknown program: its one line, with the known ones
-  auto log_prm = prm;  // the kernel's sets come from one iteration of its own calls (seed 004 §3)
-  log_prm.iterations = 1;
-  log_prm.rendezvous = false;  // the protocol's ready messages are the library's, not the program's
-  auto barrier_prm = prm;
-  barrier_prm.barrier_per_ccs = s.barrier_per_ccs;
-  programs::check_nas_cg_only(choice, barrier_prm);
+  if (!w.cg) (void)s.registry.make(w.choice.name, w.prm);  // an unknown program: its one line, with the known ones
+  w.log_prm = w.prm;  // the kernel's sets come from one iteration of its own calls (seed 004 §3)
+  w.log_prm.iterations = 1;
+  w.log_prm.rendezvous = false;  // the protocol's ready messages are the library's, not the program's
+  w.barrier_prm = w.prm;
+  w.barrier_prm.barrier_per_ccs = s.barrier_per_ccs;
+  programs::check_nas_cg_only(w.choice, w.barrier_prm);
   if (s.barrier_per_ccs && std::find(objectives.begin(), objectives.end(), "tac3") == objectives.end())
     throw std::invalid_argument("--barrier-per-ccs measures TAC3's placements with a barrier per set: add tac3 to --objective");
-  const auto built = build_machine(o);
+  return w;
+}
+
+// The tasks to place, one per node: the program's or --procs, else the machine's default.
+int placed_procs(const map_options& s, const CLI::App& sub, const map_workload& w, const built_machine& built) {
   const auto& m = built.m;
-  const int chosen = programs::choose_procs(choice, s.program, sub.count("--procs") > 0, s.procs);
+  const int chosen = programs::choose_procs(w.choice, s.program, sub.count("--procs") > 0, s.procs);
   const int procs = chosen > 0 ? chosen : default_procs(built);
   const int nodes = m.topo().compute_nodes();
   if (procs < 2)  // one task has no communication to place
@@ -204,56 +220,244 @@ int run(map_options& s, const CLI::App& sub) {
   if (procs > nodes)
     throw std::invalid_argument(fmt::format("--procs {}: {} tasks need as many nodes; {} has {} compute nodes", procs, procs,
                                             m.topo().spec(), nodes));
-  if (cg_work) {
-    cg::check(cg_work->a, cg_work->b, procs, cg_work->measured);
-    cg::check_machine(m, cg_work->measured);
+  if (w.cg) {
+    cg::check(w.cg->a, w.cg->b, procs, w.cg->measured);
+    cg::check_machine(m, w.cg->measured);
   } else {
-    s.registry.check_procs(choice.name, procs);
+    s.registry.check_procs(w.choice.name, procs);
   }
+  return procs;
+}
+
+// The Tofu-only objectives on a Tofu machine; the files to write, and --svg on a machine with a grid.
+void check_machine_fits(const map_options& s, const std::vector<std::string>& objectives, const machine& m) {
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
     if (is_tofu_only(name) && !spec.starts_with("tofu:"))
       throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
                                   " is not tofu:...");
+  const auto& o = s.machine;
   auto inputs = machine_inputs(o);
   inputs.emplace_back("--comm-log", o.comm_log_file);  // map reads it: the log to place
   check_outputs({{"--json", o.json_file}, {"--csv", s.csv}, {"--out", s.out}, {"--svg", s.svg}}, inputs);
   if (!s.svg.empty() && m.topo().shape().empty())
     throw std::invalid_argument("--svg: machine " + m.topo().spec() + " has no grid coordinates to unfold (mesh, torus, tofu do)");
-  const mapping::machine_routes routes(m.topo(), m.route());
-  auto opt = build_run_options(o, built, procs);
+}
+
+// The options of every placement's run, checked (messages and memory) before the first one.
+run_options placement_run_options(const map_options& s, const CLI::App& sub, const map_workload& w,
+                                  const built_machine& built, int procs) {
+  auto opt = build_run_options(s.machine, built, procs);
   opt.program_name = s.program;
-  opt.traffic = cg_work ? cg::traffic(cg_work->a, procs) : s.registry.traffic(choice.name, prm, procs);
-  if (!cg_work)  // every placement's run sends the program's messages: bounded like weft run's
+  opt.traffic = w.cg ? cg::traffic(w.cg->a, procs) : s.registry.traffic(w.choice.name, w.prm, procs);
+  if (!w.cg)  // every placement's run sends the program's messages: bounded like weft run's
     check_message_count(static_cast<double>(opt.traffic.messages_total),
                         (sub.count("--iterations") ? "--iterations " + std::to_string(s.iterations) + " of "
                                                    : std::string("program ")) +
                             s.program + " on " + std::to_string(procs) + " PEs",
                         "lower --iterations or --procs");
-  m.check_run(procs, opt);
-  check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
-  const int threads = opt.workers;
+  built.m.check_run(procs, opt);
+  return opt;
+}
 
-  // The communication: the given log, or the program's own, recorded in one run.
-  mapping::comm_log log;
-  if (!o.comm_log_file.empty()) {
-    log = mapping::read_comm_log_file(o.comm_log_file);
-    if (log.pe_count() != procs)
-      throw std::invalid_argument(fmt::format("--comm-log {} has {} PEs; --procs is {}", o.comm_log_file, log.pe_count(), procs));
-  }
-  warn_if_no_link_model(m.model(), std::cerr);
-  auto run_once = [&](const mapping::placement* where, bool record, const programs::params& with = {}) {
+// --comm-log: the communication to place, read from the log, which must be of --procs PEs.
+mapping::comm_log read_given_log(const std::string& file, int procs) {
+  auto log = mapping::read_comm_log_file(file);
+  if (log.pe_count() != procs)
+    throw std::invalid_argument(fmt::format("--comm-log {} has {} PEs; --procs is {}", file, log.pe_count(), procs));
+  return log;
+}
+
+/// The checked configuration of one `weft map`: runs the program on a placement and searches
+/// and measures the placements of each objective.
+struct placement_sweep {
+  const map_options& s;
+  const map_workload& w;
+  const machine& m;
+  const mapping::machine_routes& routes;
+  std::string spec;
+  int procs = 0;
+  run_options opt;
+  std::uint64_t seed = 0;
+
+  // One run of the program with `where` (nullptr: the machine's own placement); `record`: the
+  // run that records the communication. A run that did not end ok throws stopped_run.
+  report run_once(const mapping::placement* where, bool record, const programs::params& with = {}) const {
     auto ro = opt;
     ro.record_calls = record;
     if (where) ro.node_of_rank = *where;
-    auto r = cg_work ? cg::solve(m, procs, cg_work->a, cg_work->b, record ? cg_work->logged : cg_work->measured, ro).run
-                     : m.run(procs, s.registry.make(choice.name, record ? log_prm : with), ro);
+    auto r = w.cg ? cg::solve(m, procs, w.cg->a, w.cg->b, record ? w.cg->logged : w.cg->measured, ro).run
+                  : m.run(procs, s.registry.make(w.choice.name, record ? w.log_prm : with), ro);
     if (r.status != run_status::ok) throw stopped_run{std::move(r)};
     return r;
+  }
+
+  // The placements of objective `name`: a baseline's or Scotch's one, or the best of each annealing run.
+  std::vector<mapping::placement> search(const std::string& name, const mapping::ccs_result& sets) const {
+    std::vector<mapping::placement> placements;
+    if (name == "scotch") {
+      placements.push_back(mapping::scotch_placement(sets, m.topo(), seed).where);
+    } else if (is_baseline(name)) {
+      placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
+    } else if (name == "rmatt") {  // RMATT-O2F's search on the logical 3D torus the FX10 shows
+      const auto logical = mapping::machine_routes::from_spec(mapping::logical_torus(spec));
+      mapping::anneal_options a;
+      a.objective = mapping::objective_kind::rmatt_o2f;
+      a.seed = seed;
+      a.stop = opt.stop;
+      for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, opt.workers))
+        placements.push_back(mapping::logical_to_physical(spec, r.best));
+    } else {
+      mapping::anneal_options a;
+      a.objective = mapping::parse_objective(name);
+      a.seed = seed;
+      a.stop = opt.stop;
+      for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, opt.workers)) placements.push_back(std::move(r.best));
+    }
+    return placements;
+  }
+
+  // A row's placements run with `with`: their makespans, the best run, its objectives and cost.
+  void measure(map_row& row, const programs::params& with, mapping::objective_evaluator& eval) const {
+    row.makespans.clear();
+    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, with).makespan);
+    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
+    row.values = eval.evaluate(row.placements[row.best]);
+    const auto& v = row.values;
+    const auto kind = cost_measure(row.objective);
+    row.cost = kind == "rmatt_o2f"    ? v.rmatt_o2f
+               : kind == "tac3_bytes" ? static_cast<double>(v.tac3_bytes)
+                                      : static_cast<double>(v.hop_bytes);
+  }
+};
+
+/// The rows measured, and where the sweep stopped if it did (the rows before are kept).
+struct map_table {
+  std::vector<map_row> rows;
+  sweep_stop stop;
+  int stop_code = 0;
+};
+
+map_table measure_objectives(const placement_sweep& sweep, const std::vector<std::string>& objectives,
+                             const mapping::ccs_result& sets, mapping::objective_evaluator& eval) {
+  map_table t;
+  auto stopped_at = [&](const std::string& name, const report& r) {
+    t.stop = {to_string(r.status), name + ": " + (r.problems.empty() ? "" : r.problems.front()), sweep.spec, sweep.procs};
+    t.stop_code = r.exit_code();
   };
+  for (const auto& name : objectives) try {
+    map_row row;
+    row.objective = name;
+    row.placements = sweep.search(name, sets);
+    if (sweep.opt.stop && sweep.opt.stop->load()) {  // Ctrl-C during the search: this row has no placements
+      t.stop = {"interrupted", name + ": Ctrl-C during the placement search", sweep.spec, sweep.procs};
+      t.stop_code = interrupted_exit_code;
+      break;
+    }
+    sweep.measure(row, sweep.w.prm, eval);
+    t.rows.push_back(std::move(row));
+  } catch (const stopped_run& r) {  // the sweep keeps the rows it finished
+    stopped_at(name, r.r);
+    break;
+  }
+  if (sweep.s.barrier_per_ccs && !t.stop.stopped()) try {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
+    map_row row = *std::find_if(t.rows.begin(), t.rows.end(), [](const map_row& r) { return r.objective == "tac3"; });
+    row.objective = "tac3+barrier";
+    sweep.measure(row, sweep.w.barrier_prm, eval);
+    t.rows.push_back(std::move(row));
+  } catch (const stopped_run& r) {
+    stopped_at("tac3+barrier", r.r);
+  }
+  return t;
+}
+
+void print_table(const placement_sweep& sweep, std::size_t set_count, const std::vector<map_row>& rows) {
+  const auto& s = sweep.s;
+  const auto& cg_work = sweep.w.cg;
+  const std::string work = cg_work ? fmt::format("{} rows, {} nonzeros, {} CG iteration{}", cg_work->a.rows, cg_work->a.nnz(),
+                                                 s.iterations, s.iterations == 1 ? "" : "s")
+                                   : s.bytes + " per message";
+  std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
+                           s.program, sweep.procs, sweep.spec, work, set_count, s.runs, s.runs == 1 ? "" : "s", sweep.seed);
+  std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
+                           "makespan (us)", "best (us)");
+  for (const auto& r : rows)
+    std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
+                             r.values.hop_bytes, r.mean_us(), r.best_us());
+  std::cout << cost_footnote(rows) << "\n";
+}
+
+// --json and --csv: the rows, and where the sweep stopped if it did.
+void write_table_files(const map_options& s, const map_table& t) {
+  nlohmann::json j_rows = nlohmann::json::array();
+  for (const auto& r : t.rows) {
+    nlohmann::json ms = nlohmann::json::array();
+    for (auto ps : r.makespans) ms.push_back(ps.ps);
+    j_rows.push_back({{"objective", r.objective},
+                      {"cost", r.cost},
+                      {"cost_measure", cost_measure(r.objective)},
+                      {"tac3_bytes", r.values.tac3_bytes},
+                      {"hop_bytes", r.values.hop_bytes},
+                      {"rmatt_o2f", r.values.rmatt_o2f},
+                      {"makespan", r.mean_us()},
+                      {"best_makespan", r.best_us()},
+                      {"makespans_ps", ms},
+                      {"best_placement", r.placements[r.best]}});
+  }
+  nlohmann::json j{{"status", t.stop.status}, {"rows", j_rows}};
+  if (t.stop.stopped()) j["stopped_at"] = t.stop.to_json();
+  write_file(s.machine.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
+  write_file(s.csv, "--csv", [&](std::ostream& f) {
+    f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
+    for (const auto& r : t.rows)
+      f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
+                       r.values.hop_bytes, r.mean_us(), r.best_us());
+    if (t.stop.stopped()) f << t.stop.csv_line();
+  });
+}
+
+// --svg and --out, of a finished sweep only.
+void write_placement_files(const placement_sweep& sweep, const mapping::ccs_result& sets, const std::vector<map_row>& rows) {
+  const auto& s = sweep.s;
+  write_file(s.svg, "--svg", [&](std::ostream& f) {  // every row's best placement, with its worst set's links
+    std::vector<mapping::placement_panel> panels;
+    for (const auto& r : rows)
+      panels.push_back({fmt::format("{}: TAC3 x B {:.4g}, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
+                                    static_cast<double>(r.values.tac3_bytes), static_cast<double>(r.values.hop_bytes),
+                                    r.mean_us()),
+                        r.placements[r.best]});
+    mapping::write_placement_svg(f, sweep.m.topo(), sweep.routes, sets, panels);
+  });
+  write_file(s.out, "--out", [&](std::ostream& f) {  // the last objective listed: its run with the shortest makespan
+    const auto& r = rows.back();
+    f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
+                     "# line i: the node of PE i (weft run --mapping file:PATH)\n",
+                     r.objective, s.program, sweep.procs, sweep.spec, r.placements.size(), r.best_us());
+    for (auto n : r.placements[r.best]) f << n << "\n";
+  });
+}
+
+int run(const map_options& s, const CLI::App& sub) {
+  const auto& o = s.machine;
+  const auto objectives = read_objectives(s, sub);
+  const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
+  check_runs_and_seed_apply(objectives, sub.count("--runs") > 0, sub.count("--seed") > 0);
+  const auto work = read_workload(s, sub, objectives);
+  const auto built = build_machine(o);
+  const auto& m = built.m;
+  const int procs = placed_procs(s, sub, work, built);
+  check_machine_fits(s, objectives, m);
+  const mapping::machine_routes routes(m.topo(), m.route());
+  const placement_sweep sweep{s, work, m, routes, m.topo().spec(), procs, placement_run_options(s, sub, work, built, procs), seed};
+  check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
+
+  // The communication: the given log, or the program's own, recorded in one run.
+  mapping::comm_log log;
+  if (!o.comm_log_file.empty()) log = read_given_log(o.comm_log_file, procs);
+  warn_if_no_link_model(m.model(), std::cerr);
   if (o.comm_log_file.empty()) {
     try {
-      log = log_of(run_once(nullptr, true), s.program);
+      log = log_of(sweep.run_once(nullptr, true), s.program);
     } catch (const stopped_run& stop) {  // before any row: nothing to keep, no file touched
       std::cerr << "weft: " << status_line(stop.r) << " (in the " << s.program
                 << " run that records the communication to place; nothing written)\n";
@@ -262,124 +466,14 @@ int run(map_options& s, const CLI::App& sub) {
   }
   const auto sets = mapping::extract_ccs(log);
   mapping::objective_evaluator eval(sets, routes);
-
-  // A row's placements run with `with`: their makespans, the best run, its objectives and cost.
-  auto measure = [&](map_row& row, const programs::params& with) {
-    row.makespans.clear();
-    for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, with).makespan);
-    row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
-    row.values = eval.evaluate(row.placements[row.best]);
-    const auto& v = row.values;
-    const auto m = cost_measure(row.objective);
-    row.cost = m == "rmatt_o2f"    ? v.rmatt_o2f
-               : m == "tac3_bytes" ? static_cast<double>(v.tac3_bytes)
-                                   : static_cast<double>(v.hop_bytes);
-  };
-  std::vector<map_row> rows;
-  sweep_stop stop;
-  int stop_code = 0;
-  auto stopped_at = [&](const std::string& name, const report& r) {
-    stop = {to_string(r.status), name + ": " + (r.problems.empty() ? "" : r.problems.front()), spec, procs};
-    stop_code = r.exit_code();
-  };
-  for (const auto& name : objectives) try {
-    map_row row;
-    row.objective = name;
-    if (name == "scotch") {
-      row.placements.push_back(mapping::scotch_placement(sets, m.topo(), seed).where);
-    } else if (is_baseline(name)) {
-      row.placements.push_back(name == "default" ? mapping::default_placement(spec, procs) : mapping::no_ring_placement(spec, procs));
-    } else if (name == "rmatt") {  // RMATT-O2F's search on the logical 3D torus the FX10 shows
-      const auto logical = mapping::machine_routes::from_spec(mapping::logical_torus(spec));
-      mapping::anneal_options a;
-      a.objective = mapping::objective_kind::rmatt_o2f;
-      a.seed = seed;
-      a.stop = opt.stop;
-      for (auto& r : mapping::anneal_runs(sets, logical, a, s.runs, threads))
-        row.placements.push_back(mapping::logical_to_physical(spec, r.best));
-    } else {
-      mapping::anneal_options a;
-      a.objective = mapping::parse_objective(name);
-      a.seed = seed;
-      a.stop = opt.stop;
-      for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, threads)) row.placements.push_back(std::move(r.best));
-    }
-    if (opt.stop && opt.stop->load()) {  // Ctrl-C during the search: this row has no placements
-      stop = {"interrupted", name + ": Ctrl-C during the placement search", spec, procs};
-      stop_code = interrupted_exit_code;
-      break;
-    }
-    measure(row, prm);
-    rows.push_back(std::move(row));
-  } catch (const stopped_run& r) {  // the sweep keeps the rows it finished
-    stopped_at(name, r.r);
-    break;
+  const auto table = measure_objectives(sweep, objectives, sets, eval);
+  print_table(sweep, sets.sets.size(), table.rows);
+  write_table_files(s, table);
+  if (table.stop.stopped()) {  // the drawing and the placement are of a finished sweep only
+    std::cerr << "weft: " << table.stop.status << ": the sweep stopped at objective " << table.stop.reason << "\n";
+    return table.stop_code;
   }
-  if (s.barrier_per_ccs && !stop.stopped()) try {  // the paper's "TAC3 with a barrier per CCS": TAC3's placements again
-    map_row row = *std::find_if(rows.begin(), rows.end(), [](const map_row& r) { return r.objective == "tac3"; });
-    row.objective = "tac3+barrier";
-    measure(row, barrier_prm);
-    rows.push_back(std::move(row));
-  } catch (const stopped_run& r) {
-    stopped_at("tac3+barrier", r.r);
-  }
-
-  const std::string work = cg_work ? fmt::format("{} rows, {} nonzeros, {} CG iteration{}", cg_work->a.rows, cg_work->a.nnz(),
-                                                 s.iterations, s.iterations == 1 ? "" : "s")
-                                   : s.bytes + " per message";
-  std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
-                           s.program, procs, spec, work, sets.sets.size(), s.runs, s.runs == 1 ? "" : "s", seed);
-  std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
-                           "makespan (us)", "best (us)");
-  nlohmann::json j_rows = nlohmann::json::array();
-  for (const auto& r : rows) {
-    const double best_us = r.best_us();
-    std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
-                             r.values.hop_bytes, r.mean_us(), best_us);
-    nlohmann::json ms = nlohmann::json::array();
-    for (auto t : r.makespans) ms.push_back(t.ps);
-    j_rows.push_back({{"objective", r.objective},
-                 {"cost", r.cost},
-                 {"cost_measure", cost_measure(r.objective)},
-                 {"tac3_bytes", r.values.tac3_bytes},
-                 {"hop_bytes", r.values.hop_bytes},
-                 {"rmatt_o2f", r.values.rmatt_o2f},
-                 {"makespan", r.mean_us()},
-                 {"best_makespan", best_us},
-                 {"makespans_ps", ms},
-                 {"best_placement", r.placements[r.best]}});
-  }
-  std::cout << cost_footnote(rows) << "\n";
-  nlohmann::json j{{"status", stop.status}, {"rows", j_rows}};
-  if (stop.stopped()) j["stopped_at"] = stop.to_json();
-  write_file(o.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
-  write_file(s.csv, "--csv", [&](std::ostream& f) {
-    f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
-    for (const auto& r : rows)
-      f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
-                       r.values.hop_bytes, r.mean_us(), r.best_us());
-    if (stop.stopped()) f << stop.csv_line();
-  });
-  if (stop.stopped()) {  // the drawing and the placement are of a finished sweep only
-    std::cerr << "weft: " << stop.status << ": the sweep stopped at objective " << stop.reason << "\n";
-    return stop_code;
-  }
-  write_file(s.svg, "--svg", [&](std::ostream& f) {  // every row's best placement, with its worst set's links
-    std::vector<mapping::placement_panel> panels;
-    for (const auto& r : rows)
-      panels.push_back({fmt::format("{}: TAC3 x B {:.4g}, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
-                                    static_cast<double>(r.values.tac3_bytes), static_cast<double>(r.values.hop_bytes),
-                                    r.mean_us()),
-                        r.placements[r.best]});
-    mapping::write_placement_svg(f, m.topo(), routes, sets, panels);
-  });
-  write_file(s.out, "--out", [&](std::ostream& f) {  // the last objective listed: its run with the shortest makespan
-    const auto& r = rows.back();
-    f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
-                     "# line i: the node of PE i (weft run --mapping file:PATH)\n",
-                     r.objective, s.program, procs, spec, r.placements.size(), r.best_us());
-    for (auto n : r.placements[r.best]) f << n << "\n";
-  });
+  write_placement_files(sweep, sets, table.rows);
   return 0;
 }
 

@@ -14,7 +14,6 @@
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/topo/drawing.hpp"
-#include "weft/traffic/message_log.hpp"
 #include "weft/output/report_writers.hpp"
 
 namespace weft::cli {
@@ -43,43 +42,106 @@ int run_program_on_mpi(const programs::entry& e, const program& prog, int typed_
   });
 }
 
+struct run_state {
+  std::string program;
+  int procs = 0;
+  bool barrier_per_ccs = false, rendezvous = false, contention = false;
+  std::string bytes = "8";
+  int iterations = 1;
+  std::string heatmap, messages;
+  machine_options machine;
+  backend_options backend;
+  programs::registry registry;
+};
+
+CLI::App* add_run_options(CLI::App& app, run_state& s) {
+  std::string list;
+  for (const auto& e : s.registry.entries()) list += "\n  " + e.name + std::string(10 - std::min<std::size_t>(9, e.name.size()), ' ') + e.help;
+  auto* sub = app.add_subcommand("run", "run a PE program on an emulated machine and report what crossed each link");
+  sub->footer("Programs:" + list);
+  sub->add_option("program", s.program, "built-in program to run")->required();
+  sub->add_option("--procs,-p", s.procs, "number of PEs (default: one per node of the machine)");
+  sub->add_option("--bytes,-b", s.bytes, "message size for the program")->capture_default_str();
+  sub->add_flag("--barrier-per-ccs", s.barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
+  sub->add_flag("--rendezvous", s.rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
+  sub->add_option("--iterations,-i", s.iterations, "repetitions")->capture_default_str();
+  sub->add_flag("--contention", s.contention,
+                "run the program again with links that never queue (network ideal) and report makespan, PE wait and "
+                "link queueing with contention, without, and the difference");
+  add_machine_options(*sub, s.machine);
+  add_backend_options(*sub, s.backend);
+  s.machine.wall_clock_allowed = true;
+  sub->add_option("--heatmap", s.heatmap, "write an SVG drawing of the machine, links coloured by utilization")
+      ->group("Output");
+  sub->add_option("--messages", s.messages,
+                  "write every message received as CSV (replay it: weft traffic --pattern trace:FILE)")
+      ->group("Output");
+  return sub;
+}
+
+// The PE count on the emulator: the program's (nas-cg:ROWSxCOLS), --procs, or one per node.
+int procs_to_run(const CLI::App& sub, const run_state& s, const programs::program_choice& choice, const built_machine& built) {
+  const auto& m = built.m;
+  const int chosen = programs::choose_procs(choice, s.program, sub.count("--procs") > 0, s.procs);
+  const int procs = chosen > 0 ? chosen : default_procs(built);
+  // nas-cg:ROWSxCOLS names its PE count itself: the refusal names the program, not a --procs
+  // the user never typed.
+  const int nodes = m.topo().compute_nodes();
+  if (choice.procs > 0 && !sub.count("--procs") && procs > nodes && (s.machine.mapping.empty() || s.machine.mapping == "identity"))
+    throw std::invalid_argument("program '" + s.program + "' needs " + std::to_string(procs) + " PEs (one per cell of its grid); machine " +
+                                m.topo().spec() + " has " + std::to_string(nodes) + " nodes: choose a smaller grid or a larger machine");
+  s.registry.check_procs(choice.name, procs);
+  return procs;
+}
+
+// The run's options, every limit and output checked: a bad path fails before a long run, not after it.
+run_options checked_run_options(const CLI::App& sub, const run_state& s, const programs::params& prm,
+                                const std::string& name, const built_machine& built, int procs) {
+  auto opt = build_run_options(s.machine, built, procs);
+  opt.program_name = s.program;
+  opt.traffic = s.registry.traffic(name, prm, procs);
+  check_message_count(static_cast<double>(opt.traffic.messages_total),
+                      (sub.count("--iterations") ? "--iterations " + std::to_string(s.iterations) + " of "
+                                                 : std::string("program ")) +
+                          s.program + " on " + std::to_string(procs) + " PEs",
+                      "lower --iterations or --procs");
+  if (opt.clock == clock_mode::wall && !s.heatmap.empty())
+    throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
+  check_outputs({{"--json", s.machine.json_file}, {"--trace", s.machine.trace_file}, {"--heatmap", s.heatmap},
+                 {"--messages", s.messages}, {"--comm-log", s.machine.comm_log_file}},
+                machine_inputs(s.machine));
+  opt.record_messages = !s.messages.empty();
+  built.m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
+  return opt;
+}
+
+/// `weft run PROGRAM` on the emulator; the report of a run that deadlocked, failed or was
+/// interrupted is its result (its status says so): every output is written, each one whole.
+int run_program(const CLI::App& sub, const run_state& s, const programs::params& prm,
+                const programs::program_choice& choice, const program& prog) {
+  const auto built = build_machine(s.machine);  // its errors come first on the emulator
+  const auto& m = built.m;
+  const int procs = procs_to_run(sub, s, choice, built);
+  const auto opt = checked_run_options(sub, s, prm, choice.name, built, procs);
+  const auto reference = s.contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
+  if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
+  auto report = m.run(procs, prog, opt);
+  if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
+  write_file(s.heatmap, "--heatmap", [&](std::ostream& out) {
+    std::vector<double> utilization;
+    for (const auto& l : report.links) utilization.push_back(l.utilization);
+    topo::write_svg(out, m.topo(), &utilization, "link utilization (busy / makespan)");
+  });
+  write_file(s.messages, "--messages", [&](std::ostream& out) { weft::output::write_message_log(out, report.trace.messages); });
+  return emit_report(report, s.machine);
+}
+
 }  // namespace
 
 command_runner add_run_command(CLI::App& app) {
-  struct state {
-    std::string program;
-    int procs = 0;
-    bool barrier_per_ccs = false, rendezvous = false, contention = false;
-    std::string bytes = "8";
-    int iterations = 1;
-    std::string heatmap, messages;
-    machine_options machine;
-    backend_options backend;
-    programs::registry registry;
-  };
-  auto s = std::make_shared<state>();
+  auto s = std::make_shared<run_state>();
   programs::register_builtin_programs(s->registry);
-  std::string list;
-  for (const auto& e : s->registry.entries()) list += "\n  " + e.name + std::string(10 - std::min<std::size_t>(9, e.name.size()), ' ') + e.help;
-  auto* sub = app.add_subcommand("run", "run a PE program on an emulated machine and report what crossed each link");
-  sub->footer("Programs:" + list);
-  sub->add_option("program", s->program, "built-in program to run")->required();
-  sub->add_option("--procs,-p", s->procs, "number of PEs (default: one per node of the machine)");
-  sub->add_option("--bytes,-b", s->bytes, "message size for the program")->capture_default_str();
-  sub->add_flag("--barrier-per-ccs", s->barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
-  sub->add_flag("--rendezvous", s->rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
-  sub->add_option("--iterations,-i", s->iterations, "repetitions")->capture_default_str();
-  sub->add_flag("--contention", s->contention,
-                "run the program again with links that never queue (network ideal) and report makespan, PE wait and "
-                "link queueing with contention, without, and the difference");
-  add_machine_options(*sub, s->machine);
-  add_backend_options(*sub, s->backend);
-  s->machine.wall_clock_allowed = true;
-  sub->add_option("--heatmap", s->heatmap, "write an SVG drawing of the machine, links coloured by utilization")
-      ->group("Output");
-  sub->add_option("--messages", s->messages,
-                  "write every message received as CSV (replay it: weft traffic --pattern trace:FILE)")
-      ->group("Output");
+  auto* sub = add_run_options(app, *s);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;
     programs::params prm;
@@ -100,46 +162,7 @@ command_runner add_run_command(CLI::App& app) {
       return run_program_on_mpi(s->registry.find(choice.name), prog, sub->count("--procs") > 0 ? s->procs : 0, choice,
                                 s->program, s->backend, s->machine);
     }
-    const auto built = build_machine(s->machine);  // its errors come first on the emulator
-    const auto& m = built.m;
-    const int chosen = programs::choose_procs(choice, s->program, sub->count("--procs") > 0, s->procs);
-    const int procs = chosen > 0 ? chosen : default_procs(built);
-    // nas-cg:ROWSxCOLS names its PE count itself: the refusal names the program, not a --procs
-    // the user never typed.
-    const int nodes = m.topo().compute_nodes();
-    if (choice.procs > 0 && !sub->count("--procs") && procs > nodes && (s->machine.mapping.empty() || s->machine.mapping == "identity"))
-      throw std::invalid_argument("program '" + s->program + "' needs " + std::to_string(procs) + " PEs (one per cell of its grid); machine " +
-                                  m.topo().spec() + " has " + std::to_string(nodes) + " nodes: choose a smaller grid or a larger machine");
-    s->registry.check_procs(choice.name, procs);
-    auto opt = build_run_options(s->machine, built, procs);
-    opt.program_name = s->program;
-    opt.traffic = s->registry.traffic(choice.name, prm, procs);
-    check_message_count(static_cast<double>(opt.traffic.messages_total),
-                        (sub->count("--iterations") ? "--iterations " + std::to_string(s->iterations) + " of "
-                                                    : std::string("program ")) +
-                            s->program + " on " + std::to_string(procs) + " PEs",
-                        "lower --iterations or --procs");
-    if (opt.clock == clock_mode::wall && !s->heatmap.empty())
-      throw std::invalid_argument("--heatmap: --clock wall applies no link model, so no link has a utilization");
-    // Every output is checked before the run: a bad path fails before a long run, not after it.
-    check_outputs({{"--json", s->machine.json_file}, {"--trace", s->machine.trace_file}, {"--heatmap", s->heatmap},
-                   {"--messages", s->messages}, {"--comm-log", s->machine.comm_log_file}},
-                  machine_inputs(s->machine));
-    opt.record_messages = !s->messages.empty();
-    m.check_run(procs, opt);  // before the warning: a refused run prints its one line only
-    const auto reference = s->contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
-    if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
-    auto report = m.run(procs, prog, opt);
-    if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
-    // The report of a run that deadlocked, failed or was interrupted is its result (its status
-    // says so): every output is written, each one whole.
-    write_file(s->heatmap, "--heatmap", [&](std::ostream& out) {
-      std::vector<double> utilization;
-      for (const auto& l : report.links) utilization.push_back(l.utilization);
-      topo::write_svg(out, m.topo(), &utilization, "link utilization (busy / makespan)");
-    });
-    write_file(s->messages, "--messages", [&](std::ostream& out) { weft::output::write_message_log(out, report.trace.messages); });
-    return emit_report(report, s->machine);
+    return run_program(*sub, *s, prm, choice, prog);
   };
 }
 

@@ -105,14 +105,14 @@ void write_sweep(const traffic_options& o, const traffic::run_description& what,
   });
 }
 
-int run(const CLI::App& sub, traffic_options& o) {
+// Options of weft's other commands that change nothing here: refused, not ignored.
+void refuse_unused_options(const CLI::App& sub, const traffic_options& o) {
   if (sub.count("--trace")) throw std::invalid_argument("--trace: traffic runs many load points and writes no trace; trace one with 'weft run'");
   if (sub.count("--ticks")) throw std::invalid_argument("--ticks: traffic reports cycles; drop --ticks");
   if (sub.count("--comm-log"))
     throw std::invalid_argument("--comm-log: traffic injects synthetic packets and has no program to log; log one with 'weft run'");
   if (!o.machine.mapping.empty() && o.machine.mapping != "identity")
     throw std::invalid_argument("--mapping: traffic puts one PE on every compute node; drop --mapping");
-  // Options of weft's other commands that change nothing here: refused, not ignored.
   if (sub.count("--mtu"))
     throw std::invalid_argument("--mtu: traffic injects packets of --packet-flits x --flit-size, never split; drop --mtu");
   for (const char* compute : {"--flops", "--memory-bandwidth", "--kernel-overhead"})
@@ -121,18 +121,21 @@ int run(const CLI::App& sub, traffic_options& o) {
                                   compute);
   if (sub.count("--stack-size"))
     throw std::invalid_argument("--stack-size: traffic runs no program on its PEs, so no stack; drop --stack-size");
+}
+
+// The cycles, the warm-up and the seed, checked; the packet's shape comes with the machine.
+traffic::params read_run_params(const CLI::App& sub, const traffic_options& o) {
   traffic::params run;
   run.cycles = o.cycles;
   // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
   run.warmup = sub.count("--warmup") || o.cycles > 10 * o.warmup ? o.warmup : o.cycles / 10;
   run.seed = parse_seed(o.seed, "--seed " + o.seed);
   run.validate();
-  const bool replay = o.pattern.starts_with("trace:");
-  if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");
-  if (replay && sub.count("--seed"))
-    throw std::invalid_argument("--seed: a trace is replayed as recorded, with nothing drawn at random; drop --seed");
-  auto loads = replay ? std::vector<double>{1.0} : traffic::parse_loads(o.load);
+  return run;
+}
 
+// One machine per routing named, each built with that routing.
+std::vector<planned> build_routings(const traffic_options& o) {
   std::vector<planned> plan;
   for (const auto& routing : split_routings(o.machine.routing)) {
     auto mo = o.machine;
@@ -140,6 +143,81 @@ int run(const CLI::App& sub, traffic_options& o) {
     auto built = std::make_shared<const built_machine>(build_machine(mo));
     plan.push_back({built->m.route().name(), built, {}});
   }
+  return plan;
+}
+
+// Each routing's run options, the memory of its heaviest load (or of the replay) checked.
+void plan_memory(std::vector<planned>& plan, const traffic_options& o, node_id nodes, const std::vector<double>& loads,
+                 const traffic::params& run, const replay_plan* replayed) {
+  const double max_load = std::min(1.0, *std::max_element(loads.begin(), loads.end()));
+  for (auto& p : plan) {
+    p.options = build_run_options(o.machine, *p.built, nodes);
+    p.options.program_name = "traffic " + o.pattern;
+    // A replay's packets are known exactly: a 1 TiB message is 2^32 of them, refused here.
+    p.options.traffic = replayed ? traffic::memory_hint_for_packets(nodes, replayed->packets, run)
+                                 : traffic::memory_hint(nodes, max_load, run);
+    check_memory(p.built->m, nodes, p.options, replayed);
+  }
+}
+
+void print_header(const traffic::run_description& what, const link_model& model) {
+  const auto& run = what.run;
+  std::cout << fmt::format("weft traffic: {} on {} ({} nodes), {} network, {}-flit packets of {} ({} B), cycle {}\n"
+                           "cycles {} (measured from {}), seed {}; loads in flits/node/cycle, latencies in cycles\n"
+                           "link model: {}\n",
+                           what.pattern, what.machine, what.nodes, what.network, run.shape.packet_flits,
+                           format_bytes(run.shape.flit_bytes), run.shape.packet_bytes(), format_time(run.shape.cycle),
+                           run.cycles, run.warmup, run.seed, detail::describe_model(model));
+}
+
+// One table per routing, printed as its points are measured; a point that does not end ok
+// stops the sweep, which keeps the points it finished.
+int run_sweeps(const traffic_options& o, const traffic::run_description& what, const std::vector<planned>& plan,
+               const traffic::pattern& pattern, const std::vector<double>& loads, bool replay) {
+  std::vector<traffic::sweep> sweeps;
+  for (const auto& p : plan) {
+    std::cout << "\n";
+    bool header = false;
+    auto s = traffic::run_sweep(p.built->m, pattern, loads, what.run, p.options, [&](const traffic::point& pt) {
+      const bool split = pt.queueing.has_value();
+      if (!header) traffic::print_table_header(std::cout, p.routing, split);
+      header = true;
+      traffic::print_table_row(std::cout, pt, split);
+      std::cout.flush();
+    });
+    if (s.stopped) {  // the sweep keeps the points it finished, in its own schema
+      auto shown = o.machine;
+      shown.json_file.clear();  // --json is the sweep's, not one run's report
+      const double load = loads[s.points.size()];
+      std::cout << "load point " << load << " did not end ok; its report:\n";
+      const auto& r = *s.stopped;
+      sweep_stop stop{to_string(r.status), fmt::format("{} at load {}: {}", p.routing, load, r.problems.empty() ? "" : r.problems.front()),
+                      what.machine, what.nodes};
+      sweeps.push_back(std::move(s));
+      write_sweep(o, what, sweeps, stop);
+      return emit_stopped_run(*sweeps.back().stopped, shown);
+    }
+    if (!replay) traffic::print_saturation(std::cout, s);  // a replay is one point: no curve to saturate
+    sweeps.push_back(std::move(s));
+  }
+  write_sweep(o, what, sweeps, {});
+  if (!o.plot.empty()) {
+    write_file(o.plot, "--plot", [&](std::ostream& out) { traffic::write_svg(out, what, sweeps); });
+    std::cout << "wrote " << o.plot << "\n";
+  }
+  return 0;
+}
+
+int run(const CLI::App& sub, traffic_options& o) {
+  refuse_unused_options(sub, o);
+  traffic::params run = read_run_params(sub, o);
+  const bool replay = o.pattern.starts_with("trace:");
+  if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");
+  if (replay && sub.count("--seed"))
+    throw std::invalid_argument("--seed: a trace is replayed as recorded, with nothing drawn at random; drop --seed");
+  auto loads = replay ? std::vector<double>{1.0} : traffic::parse_loads(o.load);
+
+  auto plan = build_routings(o);
   const auto& first = plan.front().built->m;
   // The packet: the machine's flit shape (options, a preset, or the defaults), on any network.
   run.shape = {first.model().flit.packet_flits, first.model().flit.flit_bytes, first.model().flit.cycle};
@@ -155,59 +233,15 @@ int run(const CLI::App& sub, traffic_options& o) {
     replayed = plan_replay(sub, *pattern.trace(), run, nodes);
     loads = {replayed->load};
   }
-  const double max_load = std::min(1.0, *std::max_element(loads.begin(), loads.end()));
-  for (auto& p : plan) {
-    p.options = build_run_options(o.machine, *p.built, nodes);
-    p.options.program_name = "traffic " + o.pattern;
-    // A replay's packets are known exactly: a 1 TiB message is 2^32 of them, refused here.
-    p.options.traffic = replayed ? traffic::memory_hint_for_packets(nodes, replayed->packets, run)
-                                 : traffic::memory_hint(nodes, max_load, run);
-    check_memory(p.built->m, nodes, p.options, replayed ? &*replayed : nullptr);
-  }
+  plan_memory(plan, o, nodes, loads, run, replayed ? &*replayed : nullptr);
   auto inputs = machine_inputs(o.machine);
   if (replay) inputs.emplace_back("--pattern", o.pattern.substr(6));
   check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}}, inputs);
 
   const traffic::run_description what{o.pattern, first.topo().spec(), first.model().network, nodes, run};
   warn_if_no_link_model(first.model(), std::cerr);
-  std::cout << fmt::format("weft traffic: {} on {} ({} nodes), {} network, {}-flit packets of {} ({} B), cycle {}\n"
-                           "cycles {} (measured from {}), seed {}; loads in flits/node/cycle, latencies in cycles\n"
-                           "link model: {}\n",
-                           o.pattern, what.machine, nodes, what.network, run.shape.packet_flits,
-                           format_bytes(run.shape.flit_bytes), run.shape.packet_bytes(), format_time(run.shape.cycle),
-                           run.cycles, run.warmup, run.seed, detail::describe_model(first.model()));
-  std::vector<traffic::sweep> sweeps;
-  for (const auto& p : plan) {
-    std::cout << "\n";
-    bool header = false;
-    auto s = traffic::run_sweep(p.built->m, pattern, loads, run, p.options, [&](const traffic::point& pt) {
-      const bool split = pt.queueing.has_value();
-      if (!header) traffic::print_table_header(std::cout, p.routing, split);
-      header = true;
-      traffic::print_table_row(std::cout, pt, split);
-      std::cout.flush();
-    });
-    if (s.stopped) {  // the sweep keeps the points it finished, in its own schema
-      auto shown = o.machine;
-      shown.json_file.clear();  // --json is the sweep's, not one run's report
-      const double load = loads[s.points.size()];
-      std::cout << "load point " << load << " did not end ok; its report:\n";
-      const auto& r = *s.stopped;
-      sweep_stop stop{to_string(r.status), fmt::format("{} at load {}: {}", p.routing, load, r.problems.empty() ? "" : r.problems.front()),
-                      what.machine, nodes};
-      sweeps.push_back(std::move(s));
-      write_sweep(o, what, sweeps, stop);
-      return emit_stopped_run(*sweeps.back().stopped, shown);
-    }
-    if (!replay) traffic::print_saturation(std::cout, s);  // a replay is one point: no curve to saturate
-    sweeps.push_back(std::move(s));
-  }
-  write_sweep(o, what, sweeps, {});
-  if (!o.plot.empty()) {
-    write_file(o.plot, "--plot", [&](std::ostream& out) { traffic::write_svg(out, what, sweeps); });
-    std::cout << "wrote " << o.plot << "\n";
-  }
-  return 0;
+  print_header(what, first.model());
+  return run_sweeps(o, what, plan, pattern, loads, replay);
 }
 
 }  // namespace

@@ -7,10 +7,11 @@
 // network queues the send completions and deliveries the engine acts on. Nothing depends on
 // thread timing, so the same program gives bit-identical results on any number of workers.
 //
-// Where each part lives: windows and partitions in engine.cpp; waking and resuming PEs in
-// pe_scheduling.cpp; delivery in matching.cpp, where an arriving message meets its receive through
-// weft/detail/arrival.hpp, which the wall-clock runtime uses too; the networks in
-// message_network.cpp (and the registry); the report in actors/src/report_builder.cpp.
+// Where each part lives: windows and partitions in engine.cpp; which PEs wake, and when, in
+// pe_scheduling.cpp (the runtime resumes them); delivery in matching.cpp, where an arriving
+// message meets its receive through weft/detail/arrival.hpp, which the wall-clock runtime uses
+// too; the networks (message, flit, ideal) in networks/, made by networks/registry.cpp; the
+// report in actors/src/report_builder.cpp.
 //
 // With a network lookahead L > 0 the nodes are split into partitions that commit their events in
 // parallel, in windows L wide: every event that crosses from one partition to another is at least
