@@ -13,7 +13,7 @@
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
-#include "weft/topo/drawing.hpp"
+#include "weft/output/topology_drawing.hpp"
 #include "weft/traffic/message_log.hpp"
 
 namespace weft::cli {
