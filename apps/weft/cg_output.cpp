@@ -1,6 +1,7 @@
 #include "cg_output.hpp"
 
 #include "cli_output.hpp"
+#include "weft/output/svg/chart.hpp"
 #include "weft/sparse/matrix_market.hpp"
 
 #include <fmt/format.h>
@@ -193,6 +194,7 @@ void write_stopped_cg(const cg_inputs& in, const std::vector<cg_row>& rows, cons
 
 void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<cg_row>& rows) {
   constexpr double width = 760, height = 460, left = 70, right = 150, top = 40, bottom = 60;
+  // One colour per phase: computation in cool colours, the two collectives in warm ones.
   constexpr const char* colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#ff7f0e", "#d62728"};
   std::vector<std::string> machines;
   std::vector<int> procs;
@@ -202,35 +204,19 @@ void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<
     if (std::find(procs.begin(), procs.end(), r.procs) == procs.end()) procs.push_back(r.procs);
     y_max = std::max(y_max, iteration_time(r.out).micros());
   }
-  const double raw = (y_max > 0 ? y_max : 1) / 5, mag = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = 10 * mag;
-  for (double k : {1.0, 2.0, 5.0})
-    if (k * mag >= raw) {
-      step = k * mag;
-      break;
-    }
-  const double y_top = std::ceil((y_max > 0 ? y_max : 1) / step) * step;
-  const double pw = width - left - right, ph = height - top - bottom;
-  const double group_w = pw / static_cast<double>(std::max<std::size_t>(procs.size(), 1));
+  // The x axis is the bar groups, placed here; only the y axis has a scale.
+  const svg::plot_area area(left, top, width - left - right, height - top - bottom, svg::axis::linear(0, 1, ""),
+                            svg::axis::linear(0, y_max > 0 ? y_max : 1, "us per iteration"));
+  const double group_w = area.width() / static_cast<double>(std::max<std::size_t>(procs.size(), 1));
   const double bar_w = group_w * 0.8 / static_cast<double>(std::max<std::size_t>(machines.size(), 1));
-  auto py = [&](double y) { return top + ph - y / y_top * ph; };
-  out << fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
-                     "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-                     width, height);
-  out << fmt::format("<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">CG time per iteration, PE 0: {} "
-                     "({} rows, {} nonzeros)</text>\n",
-                     left + pw / 2, m.name, m.rows, m.nnz);
-  for (double y = 0; y <= y_top + step / 2; y += step)
-    out << fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1f}\" "
-                       "text-anchor=\"end\">{:g}</text>\n",
-                       left, left + pw, py(y), py(y), left - 6, py(y) + 4, y);
-  out << fmt::format("<text x=\"18\" y=\"{}\" transform=\"rotate(-90 18 {})\" text-anchor=\"middle\">us per "
-                     "iteration</text>\n",
-                     top + ph / 2, top + ph / 2);
+  svg::document doc(out, width, height);
+  doc.add(svg::element("text").attr("x", left + area.width() / 2).attr("y", 22).attr("text-anchor", "middle").attr("font-size", 14)
+              .text(fmt::format("CG time per iteration, PE 0: {} ({} rows, {} nonzeros)", m.name, m.rows, m.nnz)));
+  svg::draw_y_axis(doc, area);
   for (std::size_t g = 0; g < procs.size(); ++g) {
     const double gx = left + static_cast<double>(g) * group_w + group_w * 0.1;
-    out << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">p = {}</text>\n", gx + group_w * 0.4,
-                       top + ph + 34, procs[g]);
+    doc.add(svg::element("text").attr("x", gx + group_w * 0.4).attr("y", area.bottom() + 34).attr("text-anchor", "middle")
+                .text(fmt::format("p = {}", procs[g])));
     for (std::size_t mi = 0; mi < machines.size(); ++mi) {
       const cg_row* row = nullptr;
       for (const auto& r : rows)
@@ -241,26 +227,24 @@ void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<
       for (std::size_t k = 0; k < cg::phase_count; ++k) {
         const double v = per_iteration(row->out.rank0[k], row->out.iterations).micros();
         if (v <= 0) continue;
-        out << fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\"><title>{} p={} "
-                           "{}: {:.3f} us</title></rect>\n",
-                           x, py(stacked + v), bar_w * 0.92, py(stacked) - py(stacked + v), colours[k],
-                           machines[mi], procs[g], cg::to_string(static_cast<cg::phase>(k)), v);
+        doc.add(svg::element("rect").attr("x", x).attr("y", area.y(stacked + v)).attr("width", bar_w * 0.92)
+                    .attr("height", area.y(stacked) - area.y(stacked + v)).attr("fill", colours[k])
+                    .tooltip(fmt::format("{} p={} {}: {:.3f} us", machines[mi], procs[g], cg::to_string(static_cast<cg::phase>(k)), v)));
         stacked += v;
       }
-      out << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\">{}</text>\n",
-                         x + bar_w * 0.46, top + ph + 16, mi + 1);
+      doc.add(svg::element("text").attr("x", x + bar_w * 0.46).attr("y", area.bottom() + 16).attr("text-anchor", "middle")
+                  .attr("font-size", 9).text(std::to_string(mi + 1)));
     }
   }
-  double ly = top + 10;
-  for (std::size_t k = 0; k < cg::phase_count; ++k, ly += 18)
-    out << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
-                       width - right + 16, ly, colours[k], width - right + 34, ly + 10,
-                       cg::to_string(static_cast<cg::phase>(k)));
-  ly += 10;
-  for (std::size_t mi = 0; mi < machines.size(); ++mi, ly += 16)
-    out << fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\">{} = {}</text>\n", width - right + 16, ly + 10, mi + 1,
-                       machines[mi]);
-  out << "</svg>\n";
+  // The legend: the phases' colours, then which machine each bar number is.
+  std::vector<svg::legend_entry> phases, bars;
+  for (std::size_t k = 0; k < cg::phase_count; ++k)
+    phases.push_back({std::string(cg::to_string(static_cast<cg::phase>(k))), colours[k], svg::legend_entry::mark::box});
+  for (std::size_t mi = 0; mi < machines.size(); ++mi)
+    bars.push_back({fmt::format("{} = {}", mi + 1, machines[mi]), "", svg::legend_entry::mark::none});
+  const double below = svg::draw_legend(doc, width - right + 16, top + 16, phases, 18);
+  svg::draw_legend(doc, width - right + 16, below + 10, bars, 16);
+  doc.end();
 }
 
 }  // namespace weft::cli

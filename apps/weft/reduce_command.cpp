@@ -1,5 +1,5 @@
 // weft reduce -K 1000 -m 1 -n 1 -i 2 [--tree delay-aware|binary] [--op sum|max|matmul2]
-//             [--sweep [--csv FILE] [--plot FILE.svg]] [--dot FILE] [--report] [--json FILE]
+//             [--sweep [--csv FILE] [--plot FILE.svg|FILE.png]] [--dot FILE] [--report] [--json FILE]
 // Wires options to the reduction module (algorithms/reduction); docs/reduction.md.
 #include <CLI/CLI.hpp>
 
@@ -14,6 +14,7 @@
 #include "cli_output.hpp"
 #include "commands.hpp"
 #include "machine_options.hpp"
+#include "sweep_plot.hpp"
 #include "weft/reduction/delay_aware_tree.hpp"
 #include "weft/reduction/drawing.hpp"
 #include "weft/reduction/logp.hpp"
@@ -99,11 +100,13 @@ int run_sweep(const reduce_options& o, const reduction::params& p, const reducti
     return interrupted_exit_code;
   }
   if (!o.plot.empty()) {
-    draw_with_gnuplot(o.plot, "--plot", [&](const std::string& output) {
-      std::ostringstream text;
-      reduction::write_gnuplot_script(text, p, rows, output);
-      return text.str();
-    });
+    write_plot(
+        o.plot, "--plot", [&](std::ostream& out) { reduction::write_sweep_svg(out, p, rows); },
+        [&](const std::string& output) {
+          std::ostringstream text;
+          reduction::write_gnuplot_script(text, p, rows, output);
+          return text.str();
+        });
     std::cout << "wrote " << o.plot << "\n";
   }
   return 0;
@@ -135,11 +138,9 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
     throw std::invalid_argument("--dot, --json and --report describe one run; drop them with --sweep");
   if (o.sweep && tree_given)
     throw std::invalid_argument("--tree: --sweep runs both trees; drop --tree");
-  // --plot writes the plot only (its points travel inside gnuplot's script); the data is --csv's.
+  // --plot writes the picture only; the data is --csv's.
   check_outputs({{"--csv", o.csv}, {"--plot", o.plot}, {"--dot", o.dot}, {"--json", o.json}});
-  if (!o.plot.empty() && !have_gnuplot())
-    throw std::invalid_argument("--plot draws with gnuplot, which is not on PATH (apt-get install gnuplot-nox); "
-                                "--csv writes the data");
+  check_plot_file(o.plot, "--plot");  // .svg or .png (with gnuplot), before the sweep
   run_options ropt;
   ropt.workers = checked_workers(o.workers);
   ropt.traffic.advice = "lower -K or raise --max-memory";
@@ -163,7 +164,7 @@ command_runner add_reduce_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--sweep", o->sweep, "run both trees for K = 1, 2, 4, ... up to -K and print steps, ratio, optimum");
   sub->add_option("--csv", o->csv, "with --sweep: write the table as CSV to FILE");
-  sub->add_option("--plot", o->plot, "with --sweep: draw steps vs K as SVG into FILE (needs gnuplot on PATH)");
+  sub->add_option("--plot", o->plot, "with --sweep: draw steps vs K into FILE.svg (or FILE.png, which needs gnuplot)");
   sub->add_option("--dot", o->dot, "write the computation tree (operations, times, transfers) as Graphviz to FILE");
   sub->add_flag("--report", o->full_report, "print weft's full run report");
   sub->add_option("--json", o->json, "write the run report as JSON to FILE");

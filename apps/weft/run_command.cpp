@@ -13,8 +13,8 @@
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
-#include "weft/topo/drawing.hpp"
 #include "weft/output/report_writers.hpp"
+#include "weft/output/topology_drawing.hpp"
 
 namespace weft::cli {
 

@@ -10,7 +10,7 @@
 #include "commands.hpp"
 #include "run_control.hpp"
 #include "weft/topo/analysis.hpp"
-#include "weft/topo/drawing.hpp"
+#include "weft/output/topology_drawing.hpp"
 #include "weft/topology_budget.hpp"
 #include "weft/topology_registry.hpp"
 #include "weft/units.hpp"

@@ -5,11 +5,9 @@
 // the algorithm's transfer (τ) and switching (α) times, the makespan and the ratio to the bound;
 // then the core's per-link report of the run with the given α and τ.
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -19,6 +17,7 @@
 #include "commands.hpp"
 #include "link_model_warning.hpp"
 #include "machine_options.hpp"
+#include "sweep_plot.hpp"
 #include "weft/transpose/lower_bound.hpp"
 #include "weft/transpose/measure.hpp"
 #include "weft/transpose/registry.hpp"
@@ -190,28 +189,13 @@ int run_one(const transpose_options& o) {
 }
 
 void plot(const std::vector<sweep_row>& rows, const std::string& file) {
-  if (!have_gnuplot()) {
-    std::cout << "note: gnuplot not found, no plot written to " << file << " (the CSV has the data)\n";
-    return;
-  }
-  const bool png = file.size() > 4 && file.substr(file.size() - 4) == ".png";
-  std::map<std::string, std::vector<const sweep_row*>> series;
-  for (const auto& r : rows) series[to_string(r.machine) + " " + r.algorithm].push_back(&r);
-  // The points travel inside the script (a gnuplot data block): no data file to write.
-  std::string data = "$ratios << EOD\n", lines;
-  int index = 0;
-  for (const auto& [name, points] : series) {
-    for (const auto* r : points) data += std::to_string(r->pes) + " " + fmt::format("{:.6g}", r->ratio) + "\n";
-    data += "\n\n";
-    lines += std::string(index ? ", " : "") + "$ratios index " + std::to_string(index) + " with linespoints title '" + name + "'";
-    ++index;
-  }
-  data += "EOD\n";
-  draw_with_gnuplot(file, "--plot", [&](const std::string& output) {
-    return data + std::string("set terminal ") + (png ? "pngcairo size 800,500" : "svg size 800,500") + "\nset output '" +
-           output + "'\nset logscale x 2\nset xlabel 'P'\nset ylabel 'transfer time / lower bound'\nset key top left\nplot " +
-           lines + "\n";
-  });
+  write_plot(
+      file, "--plot", [&](std::ostream& out) { write_ratio_svg(out, rows); },
+      [&](const std::string& output) {
+        std::ostringstream script;
+        write_ratio_gnuplot(script, rows, output);
+        return script.str();
+      });
   std::cout << "plot written to " << file << "\n";
 }
 
@@ -227,9 +211,7 @@ int run_sweep(const transpose_options& o) {
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
   // Refused before the sweep, not noted after it: an accepted option must have an effect.
-  if (!o.plot_file.empty() && !have_gnuplot())
-    throw std::invalid_argument("--plot " + o.plot_file + ": drawing the plot needs gnuplot, which is not on PATH; "
-                                "install it, or drop --plot (--csv keeps the data)");
+  check_plot_file(o.plot_file, "--plot");
   auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
   const bool stopped = interrupt_requested();  // the rows finished are kept, the last run's are not
   std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau
@@ -276,7 +258,7 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_flag("--sweep", o->sweep, "ratio to the lower bound for P = 4 … 256, every algorithm");
   sub->add_option("--json", o->json_file, "write the figures and the core report as JSON");
   sub->add_option("--csv", o->csv_file, "sweep: write the CSV here (default: after the table on stdout)");
-  sub->add_option("--plot", o->plot_file, "sweep: SVG or PNG plot of the ratios (needs gnuplot)");
+  sub->add_option("--plot", o->plot_file, "sweep: plot of the ratios into FILE.svg (or FILE.png, which needs gnuplot)");
   return [sub, o]() -> int {
     if (!sub->parsed()) return -1;
     if (o->top_links < 0) throw std::invalid_argument("--links " + std::to_string(o->top_links) + " must be >= 0");

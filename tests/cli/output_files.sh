@@ -5,14 +5,7 @@
 set -u
 weft=$(realpath "$1")
 data=$(realpath "$2")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-failures=0
-fail() {
-  failures=$((failures + 1))
-  printf 'FAIL %s\n  %s\n' "$case_name" "$1"
-}
+source "$(dirname "$0")/scratch_cases.sh"
 # expect NAME EXIT REGEX -- ARGS...: runs weft, checks the exit code and that stderr matches REGEX.
 expect() {
   case_name=$1

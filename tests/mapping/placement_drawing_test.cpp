@@ -39,7 +39,7 @@ BOOST_AUTO_TEST_CASE(the_worst_sets_shared_link_is_red_and_the_others_grey) {
   std::ostringstream svg;
   write_placement_svg(svg, *topo, machine, sets, panels);
   const auto text = svg.str();
-  BOOST_TEST(occurrences(text, "<rect") == 8);
+  BOOST_TEST(occurrences(text, "<rect") == 1 + 8);  // the white background, then 4 nodes per panel
   BOOST_TEST(occurrences(text, "worst set 2 of 2, coll 2") == 1);  // identity
   BOOST_TEST(occurrences(text, "worst set 1 of 2, coll 1") == 1);  // moved: every set coll 1
   BOOST_TEST(occurrences(text, R"(stroke="#d62728")") == 1);

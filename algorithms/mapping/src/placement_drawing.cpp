@@ -7,6 +7,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "weft/output/svg/document.hpp"
+
 namespace weft::mapping {
 
 namespace {
@@ -52,9 +54,7 @@ void write_placement_svg(std::ostream& out, const topology& topo, const machine_
     throw std::invalid_argument("--svg: machine " + topo.spec() + " has no grid coordinates to unfold (mesh, torus, tofu do)");
   const axis across = fold(shape, 0), down = fold(shape, 1);
   const double panel_width = std::max(across.length() + 2 * margin, 640.0), panel_height = down.length() + title_height + 2 * margin;
-  out << fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{:.0f}" height="{:.0f}" font-family="sans-serif">)",
-                     panel_width, panel_height * static_cast<double>(panels.size()))
-      << "\n";
+  svg::document doc(out, panel_width, panel_height * static_cast<double>(panels.size()), 0);
   objective_evaluator eval(sets, routes);
   for (std::size_t p = 0; p < panels.size(); ++p) {
     const auto& panel = panels[p];
@@ -67,10 +67,9 @@ void write_placement_svg(std::ostream& out, const topology& topo, const machine_
     std::size_t worst = 0;
     for (std::size_t s = 1; s < values.tac3_per_ccs.size(); ++s)
       if (values.tac3_per_ccs[s] > values.tac3_per_ccs[worst]) worst = s;
-    out << fmt::format(R"(<text x="{:.0f}" y="{:.0f}" font-size="13">{} — worst set {} of {}, coll {}</text>)", margin,
-                       top + 15, panel.title, worst + 1, values.tac3_per_ccs.size(),
-                       values.coll_per_ccs.empty() ? 0 : values.coll_per_ccs[worst])
-        << "\n";
+    doc.add(svg::element("text").attr("x", margin).attr("y", top + 15).attr("font-size", 13)
+                .text(fmt::format("{} — worst set {} of {}, coll {}", panel.title, worst + 1, values.tac3_per_ccs.size(),
+                                  values.coll_per_ccs.empty() ? 0 : values.coll_per_ccs[worst])));
     // The worst set's links (under the nodes), once per linked pair, with the larger count of
     // its two directions.
     std::map<link_id, int> per_link;
@@ -89,10 +88,9 @@ void write_placement_svg(std::ostream& out, const topology& topo, const machine_
     for (const auto& [ends, count] : load) {
       const auto [x1, y1] = centre(ends.first);
       const auto [x2, y2] = centre(ends.second);
-      out << fmt::format(R"(<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" stroke="{}" stroke-width="{:.1f}" )"
-                         R"(stroke-opacity="0.75"><title>{} messages</title></line>)",
-                         x1, y1, x2, y2, colour(count, most), 1.2 + 1.3 * (count - 1), count)
-          << "\n";
+      doc.add(svg::element("line").attr("x1", x1).attr("y1", y1).attr("x2", x2).attr("y2", y2)
+                  .attr("stroke", colour(count, most)).attr("stroke-width", 1.2 + 1.3 * (count - 1)).attr("stroke-opacity", 0.75)
+                  .tooltip(fmt::format("{} messages", count)));
     }
     // Nodes: the task on each, or none.
     std::vector<int> task_on(static_cast<std::size_t>(routes.nodes()), -1);
@@ -100,13 +98,13 @@ void write_placement_svg(std::ostream& out, const topology& topo, const machine_
     for (node_id n = 0; n < routes.nodes(); ++n) {
       const auto [x, y] = centre(n);
       const int t = task_on[static_cast<std::size_t>(n)];
-      out << fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.0f}" height="{:.0f}" fill="{}" fill-opacity="0.85" stroke="#555"/>)",
-                         x - cell * 0.4, y - cell * 0.4, cell * 0.8, cell * 0.8, t >= 0 ? "#dbe9f6" : "#f2f2f2");
-      if (t >= 0) out << fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="9" text-anchor="middle">{}</text>)", x, y + 3, t);
-      out << "\n";
+      doc.add(svg::element("rect").attr("x", x - cell * 0.4).attr("y", y - cell * 0.4).attr("width", cell * 0.8).attr("height", cell * 0.8)
+                  .attr("fill", t >= 0 ? "#dbe9f6" : "#f2f2f2").attr("fill-opacity", 0.85).attr("stroke", "#555"));
+      if (t >= 0)
+        doc.add(svg::element("text").attr("x", x).attr("y", y + 3).attr("font-size", 9).attr("text-anchor", "middle").text(std::to_string(t)));
     }
   }
-  out << "</svg>\n";
+  doc.end();
 }
 
 }  // namespace weft::mapping

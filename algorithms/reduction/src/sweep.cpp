@@ -79,23 +79,4 @@ void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows) {
         << "\n";
 }
 
-void write_gnuplot_script(std::ostream& out, const params& base, const std::vector<sweep_row>& rows,
-                          const std::string& svg_path) {
-  // The points travel inside the script (a gnuplot data block): no data file beside the plot.
-  out << "$sweep << EOD\n";
-  write_sweep_csv(out, rows);
-  out << "EOD\n"
-      << "set terminal svg size 720,480 background rgb 'white'\n"
-      << "set output '" << svg_path << "'\n"
-      << "set datafile separator ','\n"
-      << "set key top left\n"
-      << "set logscale x 2\n"
-      << "set xlabel 'data items K'\n"
-      << "set ylabel 'steps'\n"
-      << "set title 'reduction steps, m = " << base.m << ", n = " << base.n << ", i = " << base.arity << "'\n"
-      << "plot $sweep using 1:3 skip 1 with linespoints title 'binary tree', \\\n"
-      << "     $sweep using 1:2 skip 1 with linespoints title 'delay-aware tree', \\\n"
-      << "     $sweep using 1:6 skip 1 with lines dashtype 2 title 'LogP bound (KSSS)'\n";
-}
-
 }  // namespace weft::reduction

@@ -35,8 +35,12 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
 
 void print_sweep_table(std::ostream& out, const params& base, const std::vector<sweep_row>& rows);
 void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows);
-/// A gnuplot script, the rows inside it, that draws steps vs K (log x) into the SVG `svg_path`.
+/// Steps vs K (log x): the binary and delay-aware trees as measured, the LogP bound dashed;
+/// drawn with weft's SVG toolkit (sweep_plot.cpp).
+void write_sweep_svg(std::ostream& out, const params& base, const std::vector<sweep_row>& rows);
+/// The same picture as a gnuplot script, the rows inside it, that draws it into the PNG
+/// `png_path` (weft reduce --plot FILE.png; gnuplot is needed for PNG only).
 void write_gnuplot_script(std::ostream& out, const params& base, const std::vector<sweep_row>& rows,
-                          const std::string& svg_path);
+                          const std::string& png_path);
 
 }  // namespace weft::reduction

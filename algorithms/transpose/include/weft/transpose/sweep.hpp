@@ -1,6 +1,6 @@
 #pragma once
 // The sweep of `weft transpose --sweep`: every algorithm on every machine for P = 4 … 256 at
-// one N, with its ratio to the lower bound, as a table and as CSV.
+// one N, with its ratio to the lower bound, as a table, as CSV and as a picture.
 
 #include <cstdint>
 #include <iosfwd>
@@ -40,5 +40,11 @@ std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t 
 void write_csv(std::ostream& out, const std::vector<sweep_row>& rows);
 /// Ratio table: one line per (machine, algorithm), one column per P.
 void print_ratio_table(std::ostream& out, const std::vector<sweep_row>& rows);
+/// The ratios against P (log x), a curve per (machine, algorithm), drawn with weft's SVG
+/// toolkit (sweep_plot.cpp).
+void write_ratio_svg(std::ostream& out, const std::vector<sweep_row>& rows);
+/// The same curves as a gnuplot script, the points inside it, that draws them into the PNG
+/// `png_path` (weft transpose --plot FILE.png; gnuplot is needed for PNG only).
+void write_ratio_gnuplot(std::ostream& out, const std::vector<sweep_row>& rows, const std::string& png_path);
 
 }  // namespace weft::transpose

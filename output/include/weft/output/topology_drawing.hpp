@@ -9,6 +9,8 @@
 //   anything else           a circle
 //
 // Edges present in both directions are drawn once. Colour = link dimension (axis or level).
+// They live in output/ (weft_output) because the SVG is drawn with its toolkit; they keep the
+// namespace weft::topo of what they draw.
 
 #include <iosfwd>
 #include <vector>
