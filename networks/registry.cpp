@@ -113,7 +113,7 @@ std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, st
   return entry.buffer_slots ? entry.buffer_slots(wire, nodes, links) : 0;
 }
 
-std::string describe_model(const link_model& model, bool ticks) {
+std::string describe_model(const cost_model& model, bool ticks) {
   const auto& entry = builtin_networks().find(model.network);
   if (entry.describe) return entry.describe(model, ticks);
   // The default network (the first registered) goes unnamed, as it always has in reports.

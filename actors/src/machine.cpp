@@ -12,7 +12,7 @@
 
 namespace weft {
 
-machine::machine(std::string_view topology_spec, link_model model, std::string_view routing)
+machine::machine(std::string_view topology_spec, cost_model model, std::string_view routing)
     : model_(model) {
   detail::validate_network(model_.wire());
   model_.validate();
@@ -27,7 +27,7 @@ machine::machine(std::string_view topology_spec, link_model model, std::string_v
   routing_ = std::move(route);
 }
 
-machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model)
+machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, cost_model model)
     : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
   if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
   detail::validate_network(model_.wire());
@@ -35,7 +35,7 @@ machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const wef
   detail::check_network(*routing_, model_.wire());
 }
 
-void machine::set_model(const link_model& m) {
+void machine::set_model(const cost_model& m) {
   detail::validate_network(m.wire());
   m.validate();
   detail::check_network(*routing_, m.wire());
@@ -74,7 +74,7 @@ std::int64_t memory_limit(const run_options& options) {
 
 // What the run's memory estimate reads, from the machine's node and link counts (built, or
 // computed from the spec before building).
-run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const link_model& model,
+run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const cost_model& model,
                        const run_options& options) {
   run_shape shape;
   shape.procs = procs;
@@ -118,7 +118,7 @@ void machine::check_run(int procs, const run_options& options) const {
                       memory_limit(options));
 }
 
-void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const link_model& model,
+void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const cost_model& model,
                                   int procs, const run_options& options) {
   const std::int64_t limit = memory_limit(options);
   if (limit == 0) return;

@@ -13,7 +13,7 @@ void ring(weft::pe& pe) {
 }
 
 int main() {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = weft::parse_time("1us", "alpha");
   model.tau = weft::parse_bandwidth("4GB/s", "bandwidth");
   weft::machine machine("torus:16x16", model);

@@ -9,7 +9,7 @@ namespace weft::cli {
 machine contention_free_machine(const machine& m, const run_options& opt) {
   if (opt.clock == clock_mode::wall)
     throw std::invalid_argument("--contention: --clock wall applies no link model, so there is no contention to measure");
-  link_model model = m.model();
+  cost_model model = m.model();
   model.network = detail::contention_free_network(model.wire());
   machine reference = m;
   reference.set_model(model);

@@ -6,7 +6,7 @@
 
 namespace weft::cli {
 
-bool free_messages(const link_model& m) {
+bool free_messages(const cost_model& m) {
   // A network with costs of its own (the flit network's cycles) costs time whatever α, τ and λ are.
   if (!detail::builtin_networks().find(m.network).ignores_link_costs.empty()) return false;
   const vtime zero{};
@@ -14,7 +14,7 @@ bool free_messages(const link_model& m) {
          m.gap == zero && m.short_max < 0;
 }
 
-void warn_if_no_link_model(const link_model& m, std::ostream& err) {
+void warn_if_no_link_model(const cost_model& m, std::ostream& err) {
   if (!free_messages(m)) return;
   err << "weft: warning: no link model given (alpha, tau/bandwidth and hop latency are all 0): every time will be 0; "
          "see --alpha/--bandwidth/--hop-latency or a preset\n";

@@ -4,13 +4,13 @@
 
 #include <iosfwd>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 
 namespace weft::cli {
 
 /// True when no message costs anything: α, τ, hop latency, send/receive overheads and gap are 0.
-bool free_messages(const link_model& m);
+bool free_messages(const cost_model& m);
 /// Writes one line "weft: warning: no link model given ..." to `err` if free_messages(m).
-void warn_if_no_link_model(const link_model& m, std::ostream& err);
+void warn_if_no_link_model(const cost_model& m, std::ostream& err);
 
 }  // namespace weft::cli

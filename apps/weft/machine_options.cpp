@@ -129,7 +129,7 @@ bool is_packet_shape(std::string_view flag) { return flag == "--packet-flits" ||
 
 // Each network reads its own options; one of the other's given with it would change nothing
 // (except the packet shape, for a command that sends packets of that shape on any network).
-void apply_flit_options(const machine_options& o, const machine_options& d, bool preset, link_model& m) {
+void apply_flit_options(const machine_options& o, const machine_options& d, bool preset, cost_model& m) {
   using flag = std::tuple<const char*, std::string, std::string>;
   const auto n = [](int v) { return std::to_string(v); };
   const flag flit_flags[] = {{"--flit-size", o.flit_size, d.flit_size},
@@ -182,9 +182,9 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
 }
 
 // The link model: the preset's (or the defaults), each typed option over it.
-link_model read_link_model(const machine_options& o, const presets::preset* preset) {
+cost_model read_link_model(const machine_options& o, const presets::preset* preset) {
   const machine_options defaults;
-  link_model m = preset ? preset->model : link_model{};
+  cost_model m = preset ? preset->model : cost_model{};
   auto time = [&](const char* flag, const std::string& v, const std::string& d, vtime& into) {
     if (!preset || given(o, flag, v, d)) into = parse_time(v, flag);
   };
@@ -262,7 +262,7 @@ void check_preset_topology(const presets::preset& preset) {
 built_machine build_machine(const machine_options& o) {
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
-  const link_model m = read_link_model(o, preset ? &*preset : nullptr);
+  const cost_model m = read_link_model(o, preset ? &*preset : nullptr);
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
   if (preset) check_preset_topology(*preset);

@@ -160,7 +160,7 @@ void plan_memory(std::vector<planned>& plan, const traffic_options& o, node_id n
   }
 }
 
-void print_header(const traffic::run_description& what, const link_model& model) {
+void print_header(const traffic::run_description& what, const cost_model& model) {
   const auto& run = what.run;
   std::cout << fmt::format("weft traffic: {} on {} ({} nodes), {} network, {}-flit packets of {} ({} B), cycle {}\n"
                            "cycles {} (measured from {}), seed {}; loads in flits/node/cycle, latencies in cycles\n"

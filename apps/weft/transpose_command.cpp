@@ -102,7 +102,7 @@ int run_one(const transpose_options& o) {
   const byte_time tau = parse_byte_time(o.tau, "--tau");
   const bool ticks = bare_number(o.alpha) && bare_number(o.tau);
   check_outputs({{"--json", o.json_file}});
-  link_model shown_model;
+  cost_model shown_model;
   shown_model.alpha = alpha;
   shown_model.tau = tau;
   warn_if_no_link_model(shown_model, std::cerr);

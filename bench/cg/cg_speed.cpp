@@ -50,7 +50,7 @@ double dot(std::span<const double> u, std::span<const double> v) {
   return s;
 }
 
-/// The distributed solver's iteration (algorithms/cg/src/program.cpp, unpreconditioned, fixed
+/// The distributed solver's iteration (algorithms/cg/src/cg_pe_program.cpp, unpreconditioned, fixed
 /// iterations) on one PE holding every row: the same kernels in the same order, no messages.
 double arithmetic(const weft::sparse::csr_matrix& a, std::span<const double> b, int iterations) {
   const std::size_t n = b.size();
@@ -77,7 +77,7 @@ double arithmetic(const weft::sparse::csr_matrix& a, std::span<const double> b, 
 
 /// What the solver's setup copies: each PE's rows (row_block) with columns renumbered to the
 /// gathered vector's padded positions (partition.cpp local_rows), and its zeroed gathered vector
-/// of N entries (program.cpp). Every PE's share is kept until the end, as in a run.
+/// of N entries (cg_pe_program.cpp). Every PE's share is kept until the end, as in a run.
 double setup_copies(const weft::sparse::csr_matrix& a, int procs) {
   const std::int64_t base = a.rows / procs, extra = a.rows % procs, block = base + (extra > 0 ? 1 : 0);
   auto begin = [&](std::int64_t r) { return r * base + std::min<std::int64_t>(r, extra); };

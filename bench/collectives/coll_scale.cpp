@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     // Measures the engine, as docs/performance/collectives.md reports it: no result check (and
     // no extra call at a non-zero root); the tests and `weft coll` check the results.
     c.check = false;
-    weft::link_model m;
+    weft::cost_model m;
     m.mode = weft::switching::cut_through;
     m.hop_latency = weft::vtime::us(1);
     m.tau = weft::parse_bandwidth("10GB/s", "bandwidth");

@@ -8,7 +8,7 @@
 
 namespace weft::detail {
 
-engine::engine(const topology& topo, const routing& routing, const link_model& model,
+engine::engine(const topology& topo, const routing& routing, const cost_model& model,
                std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions)
     : topo_(topo),
       routing_(routing),

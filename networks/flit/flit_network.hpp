@@ -129,7 +129,7 @@ class flit_network final : public network {
   /// ("--vcs 65: ..."); flit_params.cpp.
   static void validate(const wire_model& wire);
   /// "flit network: cycle=1ns vcs=2 ...": a machine's costs as this network reads them.
-  static std::string describe(const link_model& model, bool ticks);
+  static std::string describe(const cost_model& model, bool ticks);
   /// What one run reads: its routers' parameters and the packet shape.
   struct config {
     int vcs, buffer, router_delay, link_delay, credit_delay;

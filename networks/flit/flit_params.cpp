@@ -63,7 +63,7 @@ std::int64_t flit_network::buffer_slots(const wire_model& wire, std::int64_t nod
   return slots < 9e18 ? static_cast<std::int64_t>(slots) : INT64_MAX;
 }
 
-std::string flit_network::describe(const link_model& model, bool ticks) {
+std::string flit_network::describe(const cost_model& model, bool ticks) {
   const config c = config_of(model.wire());
   const auto n = [](std::int64_t v) { return std::to_string(v); };
   return "flit network: cycle=" + format_time(c.cycle, ticks) + " vcs=" + n(c.vcs) + " buffer=" + n(c.buffer) +

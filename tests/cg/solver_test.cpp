@@ -23,7 +23,7 @@ using weft::vtime;
 namespace {
 
 weft::machine test_machine(const std::string& topo = "torus:4x4") {
-  weft::link_model m;
+  weft::cost_model m;
   m.alpha = vtime::ns(1000);
   m.tau = {250, 1};  // 4 GB/s
   m.hop_latency = vtime::ns(50);

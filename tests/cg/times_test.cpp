@@ -38,7 +38,7 @@ weft::sparse::csr_matrix periodic_tridiagonal(std::int64_t n) {
 }
 
 weft::machine abstract_machine() {
-  weft::link_model m;
+  weft::cost_model m;
   m.alpha = vtime::ticks(100);
   m.tau = {2, 1};
   m.flops.per_second = 1e12;

@@ -27,7 +27,7 @@ using weft_test::every_algorithm;
 // A machine with real costs, so messages overlap and queue as they would (contention changes
 // arrival order, and algorithms must not depend on it).
 weft::machine test_machine() {
-  weft::link_model m;
+  weft::cost_model m;
   m.alpha = vtime::ns(500);
   m.tau = {250, 1};
   m.hop_latency = vtime::ns(50);

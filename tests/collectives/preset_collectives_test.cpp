@@ -20,15 +20,15 @@ using weft::vtime;
 
 namespace {
 
-weft::link_model model_of(const std::string& name) { return presets::load(name).model; }
+weft::cost_model model_of(const std::string& name) { return presets::load(name).model; }
 
-weft::machine machine_of(const std::string& name, const weft::link_model& m) {
+weft::machine machine_of(const std::string& name, const weft::cost_model& m) {
   auto p = presets::load(name);
   return weft::machine(p.topology, m, p.routing);
 }
 
 /// Each PE's time per call of `op` (as `weft coll` measures it), on the preset with model `m`.
-std::vector<vtime> per_call(const std::string& name, const weft::link_model& m, coll::operation op,
+std::vector<vtime> per_call(const std::string& name, const weft::cost_model& m, coll::operation op,
                             const std::string& algorithm, int procs, int iterations) {
   coll::benchmark_case c{.op = op, .algorithm = algorithm, .bytes = 8, .iterations = iterations};
   std::vector<vtime> per_pe(static_cast<std::size_t>(procs));
@@ -37,7 +37,7 @@ std::vector<vtime> per_call(const std::string& name, const weft::link_model& m, 
   return per_pe;
 }
 
-weft::link_model without_collective_costs(weft::link_model m) {
+weft::cost_model without_collective_costs(weft::cost_model m) {
   m.coll_call = m.coll_recv = vtime{};
   m.reduce_tau = {};
   return m;
@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(the_presets_carry_the_calibrated_collective_costs) {
 // = 204 + 2.4 ns on top of the gather: exactly 15 x 206.4 ns more, 6.299 us in all.
 BOOST_AUTO_TEST_CASE(the_tca_reduce_of_8_bytes_on_16_nodes_takes_the_papers_6_3_us) {
   const auto with = model_of("ha-pacs-tca-gpu");
-  const auto root = [&](const weft::link_model& m) {
+  const auto root = [&](const weft::cost_model& m) {
     return per_call("ha-pacs-tca-gpu", m, coll::operation::reduce, "gather-reduce", 16, 1)[0].ps;
   };
   const std::int64_t gather = root(without_collective_costs(with)), reduce = root(with);

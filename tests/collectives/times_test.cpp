@@ -20,8 +20,8 @@ namespace {
 constexpr std::int64_t alpha = 100, tau = 2;
 
 // α = 100 ticks, τ = 2 ticks/B, no hop latency or CPU overheads: a step costs α + B·τ.
-weft::link_model abstract_model(weft::port_model ports) {
-  weft::link_model m;
+weft::cost_model abstract_model(weft::port_model ports) {
+  weft::cost_model m;
   m.alpha = vtime::ticks(alpha);
   m.tau = {tau, 1};
   m.poll = vtime::ticks(1);

@@ -19,8 +19,8 @@ namespace {
 using weft::vtime;
 
 /// τ = 1 ps per byte: B bytes hold a link for B ps. No α, no λ, store-and-forward.
-weft::link_model bytes_are_picoseconds() {
-  weft::link_model m;
+weft::cost_model bytes_are_picoseconds() {
+  weft::cost_model m;
   m.tau = weft::parse_byte_time("1ps", "tau");
   return m;
 }
@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(minimal_adaptive_offers_every_productive_axis_and_the_dimen
 // Adaptive choices depend only on virtual state: bit-identical reports on 1, 2 and 4 workers,
 // with partitions (λ > 0), on a torus (minimal adaptive) and on an SRT (srt-adp's leaps).
 BOOST_AUTO_TEST_CASE(adaptive_runs_are_bit_identical_on_any_number_of_workers) {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = vtime::ns(100);
   model.tau = weft::parse_bandwidth("4GB/s", "bandwidth");
   model.hop_latency = vtime::ns(10);
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(adaptive_runs_are_bit_identical_on_any_number_of_workers) {
 // message-level network depends on the case: on srt1d:8,5 with 64 PEs it ends sooner, with 256
 // PEs later, because a detour is longer; seed 002's gains are throughput in a flit network.)
 BOOST_AUTO_TEST_CASE(srt_adp_takes_other_links_than_srt_dlf_under_contention) {
-  weft::link_model model;
+  weft::cost_model model;
   model.tau = weft::parse_bandwidth("1GB/s", "bandwidth");
   model.hop_latency = vtime::ns(10);
   auto loads = [&](const char* routing) {

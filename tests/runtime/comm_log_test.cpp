@@ -21,8 +21,8 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
-weft::link_model one_microsecond() {
-  weft::link_model m;
+weft::cost_model one_microsecond() {
+  weft::cost_model m;
   m.alpha = weft::vtime::us(1);
   return m;
 }

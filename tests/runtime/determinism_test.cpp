@@ -13,8 +13,8 @@ namespace bdata = boost::unit_test::data;
 
 namespace {
 
-weft::link_model physical() {
-  weft::link_model m;
+weft::cost_model physical() {
+  weft::cost_model m;
   m.alpha = weft::vtime::ns(500);
   m.tau = weft::parse_bandwidth("3.5GB/s", "test");
   m.hop_latency = weft::vtime::ns(40);

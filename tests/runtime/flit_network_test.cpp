@@ -21,8 +21,8 @@ using weft::vtime;
 
 namespace {
 
-weft::link_model flit_model(int vcs = 2, int buffer = 8, int packet_flits = 16) {
-  weft::link_model m;
+weft::cost_model flit_model(int vcs = 2, int buffer = 8, int packet_flits = 16) {
+  weft::cost_model m;
   m.network = "flit";
   m.params.set("vcs", vcs);
   m.params.set("buffer", buffer);
@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(a_cyclic_routing_with_one_vc_is_a_network_deadlock_naming_t
 }
 
 BOOST_AUTO_TEST_CASE(bad_flit_parameters_are_refused_in_one_line) {
-  auto refused = [](weft::link_model m, const char* routing, const std::string& text) {
+  auto refused = [](weft::cost_model m, const char* routing, const std::string& text) {
     try {
       weft::machine("srt1d:5,5", m, routing);
       BOOST_ERROR("accepted: " << text);

@@ -19,8 +19,8 @@ namespace {
 using namespace weft::traffic;
 namespace bdata = boost::unit_test::data;
 
-weft::link_model flit_model(int vcs, int buffer = 8, int router_delay = 3) {
-  weft::link_model m;
+weft::cost_model flit_model(int vcs, int buffer = 8, int router_delay = 3) {
+  weft::cost_model m;
   m.network = "flit";
   m.params.set("vcs", vcs);
   m.params.set("buffer", buffer);

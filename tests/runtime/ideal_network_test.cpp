@@ -19,8 +19,8 @@ namespace {
 constexpr std::int64_t bytes = 50;
 
 // α 100, τ 2 per byte, λ 10, o_send 5, o_recv 7 (ticks).
-weft::link_model costs(const std::string& network) {
-  weft::link_model m;
+weft::cost_model costs(const std::string& network) {
+  weft::cost_model m;
   m.alpha = vtime::ticks(100);
   m.tau = {2, 1};
   m.hop_latency = vtime::ticks(10);

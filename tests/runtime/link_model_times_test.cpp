@@ -9,8 +9,8 @@ using weft::vtime;
 
 namespace {
 
-weft::link_model abstract_model() {
-  weft::link_model m;
+weft::cost_model abstract_model() {
+  weft::cost_model m;
   m.alpha = vtime::ticks(100);
   m.tau = {2, 1};  // 2 ticks per byte
   m.hop_latency = vtime::ticks(10);
@@ -143,7 +143,7 @@ BOOST_AUTO_TEST_CASE(gap_spaces_the_injections_of_one_pe) {
 }
 
 BOOST_AUTO_TEST_CASE(compute_charges_durations_and_flops_at_the_machine_rate) {
-  weft::link_model model;
+  weft::cost_model model;
   model.flops = {1e9};  // 1 Gflop/s: one flop per ns
   weft::machine m("ring:2", model);
   auto r = m.run(1, [](weft::pe& p) {
@@ -198,7 +198,7 @@ namespace {
 // sends 100 B (one packet) to PE 2, which reaches link 1->2 at 100 + λ = 110 (store-and-forward,
 // 1 tick per byte, λ = 10, α = 0). Returns the arrival of PE 0's message and of PE 1's.
 std::pair<std::int64_t, std::int64_t> two_sources_meet(weft::injection inject) {
-  weft::link_model model;
+  weft::cost_model model;
   model.tau = {1, 1};
   model.hop_latency = vtime::ticks(10);
   model.mtu = 200;

@@ -76,7 +76,7 @@ BOOST_AUTO_TEST_CASE(messages_with_the_same_source_and_tag_never_overtake) {
 }
 
 BOOST_AUTO_TEST_CASE(a_receive_costs_o_recv_after_the_later_of_clock_and_arrival) {
-  weft::link_model model = unit_bytes();
+  weft::cost_model model = unit_bytes();
   model.o_recv = weft::vtime::ticks(5);
   weft::machine m("full:2", model);
   auto r = m.run(2, [](weft::pe& p) {
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(a_receive_costs_o_recv_after_the_later_of_clock_and_arrival
 }
 
 BOOST_AUTO_TEST_CASE(the_barrier_releases_everyone_after_the_last_arrival) {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = weft::vtime::ticks(10);
   weft::machine m("full:8", model);
   auto r = m.run(8, [](weft::pe& p) {

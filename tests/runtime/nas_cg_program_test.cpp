@@ -16,7 +16,7 @@ namespace {
 
 // full:4: one link per ordered pair, so no two messages of the kernel ever share one.
 weft::report run_on_full4(bool barrier, int workers = 1, bool rendezvous = false) {
-  weft::link_model m;
+  weft::cost_model m;
   m.alpha = vtime::us(1);
   m.tau = weft::parse_bandwidth("1GB/s", "test");  // 1 ns per byte
   m.mode = weft::switching::cut_through;
@@ -65,7 +65,7 @@ BOOST_AUTO_TEST_CASE(a_rendezvous_exchange_trades_ready_messages_before_the_data
 }
 
 BOOST_AUTO_TEST_CASE(the_barrier_and_rendezvous_version_gives_the_same_report_on_1_2_and_4_workers) {
-  weft::link_model m;
+  weft::cost_model m;
   m.alpha = vtime::us(1);
   m.tau = weft::parse_bandwidth("5GB/s", "test");
   m.mode = weft::switching::cut_through;

@@ -12,7 +12,7 @@
 
 namespace {
 
-std::string refusal(const weft::link_model& model) {
+std::string refusal(const weft::cost_model& model) {
   try {
     weft::machine m("ring:4", model);
   } catch (const std::invalid_argument& e) {

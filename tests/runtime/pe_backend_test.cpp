@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/native_call.hpp"
 #include "weft/pe.hpp"
 

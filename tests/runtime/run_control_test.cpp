@@ -33,8 +33,8 @@ weft::program endless_ring(std::atomic<bool>& stop, int stop_at) {
   };
 }
 
-weft::link_model one_us_alpha() {
-  weft::link_model model;
+weft::cost_model one_us_alpha() {
+  weft::cost_model model;
   model.alpha = weft::vtime::us(1);
   return model;
 }
@@ -114,7 +114,7 @@ BOOST_AUTO_TEST_CASE(modelled_bytes_cost_no_memory_in_the_estimate) {
 }
 
 BOOST_AUTO_TEST_CASE(a_run_over_the_memory_limit_is_refused_before_it_starts_with_the_estimate) {
-  weft::link_model model;
+  weft::cost_model model;
   model.mtu = 4096;
   weft::machine m("torus:8x8", model);
   weft::programs::params prm{1LL << 30, 1};
@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(a_run_over_the_memory_limit_is_refused_before_it_starts_wit
 BOOST_AUTO_TEST_CASE(a_machine_over_the_memory_limit_is_refused_before_it_is_built) {
   weft::run_options opt;
   opt.max_memory_bytes = 1LL << 30;
-  auto refusal = [&](std::string_view spec, const weft::link_model& model, int procs) {
+  auto refusal = [&](std::string_view spec, const weft::cost_model& model, int procs) {
     try {
       weft::check_memory_before_building(spec, "", model, procs, opt);
     } catch (const std::invalid_argument& e) {
@@ -155,7 +155,7 @@ BOOST_AUTO_TEST_CASE(a_machine_over_the_memory_limit_is_refused_before_it_is_bui
   BOOST_TEST(refusal("hypercube:20", {}, 0) ==
              "this run needs about 5.01 GiB (5.01 GiB for 20971520 links), more than --max-memory 1.00 GiB allows; "
              "choose a smaller machine or raise --max-memory");
-  weft::link_model flit;
+  weft::cost_model flit;
   flit.network = "flit";
   flit.params.set("vcs", 64);
   flit.params.set("buffer", 65536);

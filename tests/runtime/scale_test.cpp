@@ -6,7 +6,7 @@
 #include "weft/programs/builtin.hpp"
 
 BOOST_AUTO_TEST_CASE(a_token_crosses_a_ring_of_65536_pes_in_exactly_p_hop_times) {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = weft::vtime::ticks(100);
   model.tau = {2, 1};
   model.hop_latency = weft::vtime::ticks(7);

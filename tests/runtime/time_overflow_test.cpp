@@ -31,7 +31,7 @@ void no_time_is_negative(const weft::report& r) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(start_ups_that_add_up_past_the_latest_time_stop_the_run_naming_the_message) {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = weft::parse_time("3000000s", "alpha");  // 3e18 ps: the fourth hop passes 9.2e18
   weft::machine m("ring:4", model);
   auto r = m.run(4, [](weft::pe& p) { token_ring(p, 8); });
@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(start_ups_that_add_up_past_the_latest_time_stop_the_run_nam
 }
 
 BOOST_AUTO_TEST_CASE(a_message_too_long_to_serialize_stops_the_run) {
-  weft::link_model model;
+  weft::cost_model model;
   model.tau = weft::parse_bandwidth("1B/s", "bandwidth");
   weft::machine m("ring:4", model);
   auto r = m.run(4, [](weft::pe& p) { token_ring(p, 10 << 20); });
@@ -59,7 +59,7 @@ BOOST_AUTO_TEST_CASE(a_message_too_long_to_serialize_stops_the_run) {
 }
 
 BOOST_AUTO_TEST_CASE(a_gap_past_the_latest_time_fails_the_sending_pe) {
-  weft::link_model model = weft_test::unit_bytes();
+  weft::cost_model model = weft_test::unit_bytes();
   model.gap = weft::parse_time("5000000s", "gap");
   weft::machine m("full:2", model);
   auto r = m.run(2, [](weft::pe& p) {
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(a_gap_past_the_latest_time_fails_the_sending_pe) {
 }
 
 BOOST_AUTO_TEST_CASE(compute_past_the_latest_time_fails_the_pe) {
-  weft::link_model model;
+  weft::cost_model model;
   model.flops.per_second = 1;
   weft::machine m("full:2", model);
   auto r = m.run(2, [](weft::pe& p) {
@@ -99,7 +99,7 @@ BOOST_AUTO_TEST_CASE(compute_past_the_latest_time_fails_the_pe) {
 }
 
 BOOST_AUTO_TEST_CASE(per_message_costs_that_alone_pass_the_latest_time_are_refused_up_front) {
-  weft::link_model model;
+  weft::cost_model model;
   model.alpha = weft::parse_time("5000000s", "alpha");
   model.o_send = weft::parse_time("5000000s", "o_send");
   BOOST_TEST(weft_test::refusal([&] { weft::machine("ring:4", model); }) ==
@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(per_message_costs_that_alone_pass_the_latest_time_are_refus
 }
 
 BOOST_AUTO_TEST_CASE(bytes_carried_by_one_link_past_int64_stop_the_run) {
-  weft::machine m("mesh:3", weft::link_model{});  // τ = 0: huge modelled sizes cost no time
+  weft::machine m("mesh:3", weft::cost_model{});  // τ = 0: huge modelled sizes cost no time
   auto r = m.run(3, [](weft::pe& p) {
     constexpr std::int64_t half = std::int64_t{1} << 62;  // PEs 0 and 1 both cross link 1 -> 2
     if (p.rank() < 2) p.send(2, weft::tag{0}, weft::sized(0, half));
@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(bytes_carried_by_one_link_past_int64_stop_the_run) {
 }
 
 BOOST_AUTO_TEST_CASE(the_overflow_named_is_the_same_on_any_number_of_workers) {
-  weft::link_model model;
+  weft::cost_model model;
   model.hop_latency = weft::parse_time("3000000s", "hop latency");  // λ > 0: the engine may partition
   weft::machine m("torus:4x4", model);
   auto problem = [&](int workers, weft::sharing_policy sharing) {
@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(the_overflow_named_is_the_same_on_any_number_of_workers) {
 }
 
 BOOST_AUTO_TEST_CASE(a_message_of_more_packets_than_an_int32_counts_fails_the_sender) {
-  weft::link_model model;
+  weft::cost_model model;
   model.mtu = 1;
   weft::machine m("full:2", model);
   auto r = m.run(2, [](weft::pe& p) {

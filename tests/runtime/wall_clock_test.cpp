@@ -19,7 +19,7 @@ namespace bdata = boost::unit_test::data;
 namespace {
 
 weft::report run_wall(const char* machine, int procs, const weft::program& prog, int workers,
-                      weft::link_model model = {}) {
+                      weft::cost_model model = {}) {
   weft::run_options opt;
   opt.clock = weft::clock_mode::wall;
   opt.workers = workers;
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(a_stop_request_ends_a_wall_clock_run_that_would_never_end_a
 }
 
 BOOST_AUTO_TEST_CASE(no_link_cost_is_charged_on_the_wall_clock) {
-  weft::link_model slow;
+  weft::cost_model slow;
   slow.alpha = weft::vtime::us(1000000);  // a second per message: a virtual run would take 400 s
   slow.o_send = weft::vtime::us(1000000);
   const auto r = run_wall("ring:2", 2, weft::programs::pingpong({8, 200}), 2, slow);
@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(no_link_cost_is_charged_on_the_wall_clock) {
 }
 
 BOOST_AUTO_TEST_CASE(a_port_model_s_send_still_completes_on_the_wall_clock) {
-  weft::link_model single;
+  weft::cost_model single;
   single.ports = weft::port_model::single_port;
   const auto r = run_wall("ring:4", 4, weft::programs::ring({64, 5}), 2, single);
   BOOST_TEST(weft::to_string(r.status) == "ok", (r.problems.empty() ? "" : r.problems.front()));

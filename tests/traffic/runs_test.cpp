@@ -19,8 +19,8 @@ namespace data = boost::unit_test::data;
 
 /// 16 GB/s links (a 256-byte packet holds a link 16 cycles of 1 ns) and 1 ns per hop: a packet
 /// crossing h links store-and-forward takes h x 17 cycles when alone.
-weft::link_model sixteen_gigabytes() {
-  weft::link_model m;
+weft::cost_model sixteen_gigabytes() {
+  weft::cost_model m;
   m.tau = weft::parse_bandwidth("16GB/s", "--bandwidth");
   m.hop_latency = weft::vtime::ns(1);
   return m;

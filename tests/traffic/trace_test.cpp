@@ -28,8 +28,8 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path;
 }
 
-weft::link_model fast_links() {
-  weft::link_model m;
+weft::cost_model fast_links() {
+  weft::cost_model m;
   m.alpha = weft::vtime::ns(100);
   m.tau = weft::parse_bandwidth("16GB/s", "bandwidth");
   m.hop_latency = weft::vtime::ns(1);

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/pe.hpp"
 #include "weft/program.hpp"
 #include "weft/report.hpp"
@@ -78,23 +78,23 @@ struct run_options {
 /// alone). A family without a size (a file, the trees) is checked on its PEs alone here, and in
 /// full by check_run once built.
 /// Throws std::invalid_argument; the limit is options.max_memory_bytes.
-void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const link_model& model,
+void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const cost_model& model,
                                   int procs, const run_options& options);
 
 class machine {
  public:
   /// Builds from a topology spec ("torus:8x8", "ring:16", ...); `routing` empty = the
   /// topology's default. Throws std::invalid_argument on a bad spec.
-  explicit machine(std::string_view topology_spec, link_model model = {}, std::string_view routing = {});
+  explicit machine(std::string_view topology_spec, cost_model model = {}, std::string_view routing = {});
   /// Builds from a topology and a routing made elsewhere (a family or routing of one's own).
-  machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, link_model model = {});
+  machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, cost_model model = {});
 
   const topology& topo() const { return *topology_; }
   const weft::routing& route() const { return *routing_; }
-  const link_model& model() const { return model_; }
+  const cost_model& model() const { return model_; }
   /// Throws std::invalid_argument, as the constructor, when `m` is out of range or its network
   /// cannot run this machine's routing.
-  void set_model(const link_model& m);
+  void set_model(const cost_model& m);
 
   /// Runs `prog` on `procs` PEs and returns the report (never throws for a deadlock or a
   /// failing PE program: the report says so). Throws std::invalid_argument for bad options.
@@ -106,7 +106,7 @@ class machine {
  private:
   std::shared_ptr<const topology> topology_;
   std::shared_ptr<const weft::routing> routing_;
-  link_model model_;
+  cost_model model_;
 };
 
 }  // namespace weft

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "program.hpp"
+#include "cg_pe_program.hpp"
 #include "weft/cg/parts.hpp"
 
 namespace weft::cg {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "program.hpp"
+#include "cg_pe_program.hpp"
 #include "weft/coll/registry.hpp"
 #include "weft/cg/parts.hpp"
 #include "weft/cg/solver.hpp"

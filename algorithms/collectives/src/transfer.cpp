@@ -3,7 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 
 namespace weft::coll::detail {
 

@@ -30,9 +30,9 @@ void params::validate() const {
                                 ": the arity i of the operation must be between 2 and 64");
 }
 
-link_model make_link_model(const params& p) {
+cost_model make_link_model(const params& p) {
   p.validate();
-  link_model model;  // α = τ = λ = o_recv = g = 0, all-port, store-and-forward
+  cost_model model;  // α = τ = λ = o_recv = g = 0, all-port, store-and-forward
   if (p.charge == comm_charge::sender) model.o_send = vtime::ticks(p.m);
   else model.alpha = vtime::ticks(p.m);
   return model;

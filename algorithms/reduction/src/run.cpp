@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "weft/reduction/program.hpp"
+#include "weft/reduction/plan_pe_program.hpp"
 
 namespace weft::reduction {
 

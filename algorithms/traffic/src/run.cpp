@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "weft/traffic/program.hpp"
+#include "weft/traffic/traffic_pe_program.hpp"
 
 namespace weft::traffic {
 

@@ -5,8 +5,8 @@
 
 namespace weft::transpose {
 
-link_model paper_model(vtime alpha, byte_time tau) {
-  link_model m;
+cost_model paper_model(vtime alpha, byte_time tau) {
+  cost_model m;
   m.alpha = alpha;
   m.tau = tau;
   m.poll = vtime::ticks(1);  // the programs never poll; keep every parameter in model units
@@ -15,7 +15,7 @@ link_model paper_model(vtime alpha, byte_time tau) {
   return m;
 }
 
-report run_checked(machine_kind k, const layout& l, const program& prog, const link_model& model,
+report run_checked(machine_kind k, const layout& l, const program& prog, const cost_model& model,
                    const run_options& options, std::string_view routing) {
   // The matrix is real data: each PE holds its N²/P doubles as blocks, and copies of them in the
   // parcels it sends and receives and in its result, about four at the peak (2.0 GiB measured for

@@ -73,7 +73,7 @@ class pe {
   /// bytes x memory time). Needs a flop rate for flops > 0 and a memory bandwidth for bytes > 0.
   void compute(kernel k);
 
-  /// The host's costs, read-only (weft/link_model.hpp). For libraries built on this API that
+  /// The host's costs, read-only (weft/cost_model.hpp). For libraries built on this API that
   /// charge costs of their own, such as weft::coll and host_model::coll_call.
   const host_model& host() const;
   /// Charges CPU overhead (reported as overhead, not compute): a library's software path.

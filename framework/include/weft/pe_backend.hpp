@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/native_call.hpp"
 #include "weft/pe_types.hpp"
 

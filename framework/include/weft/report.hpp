@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/topology.hpp"
 #include "weft/units.hpp"
 
@@ -184,7 +184,7 @@ struct report {
   std::string model_description;  ///< the link model in one line, as the network reads it
   /// The costs the run was modelled with (absent on MPI ranks, where nothing is modelled but
   /// the compute), and the network's own parameters with their units.
-  std::optional<link_model> model;
+  std::optional<cost_model> model;
   std::vector<network_parameter_value> network_parameters;
   bool ticks = false;   ///< print times as raw ticks
   /// Times were measured on the host (--clock wall), not modelled: nothing is deterministic.

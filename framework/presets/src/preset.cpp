@@ -79,7 +79,7 @@ struct reader {
   }
 };
 
-void read_link(const reader& r, link_model& m) {
+void read_link(const reader& r, cost_model& m) {
   auto time = [&](std::string_view key, vtime& into) {
     if (auto t = r.text(key)) into = parse_time(*t, r.where(key));
   };

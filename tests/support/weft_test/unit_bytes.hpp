@@ -1,12 +1,12 @@
 #pragma once
 // The abstract link model many runtime tests start from: one tick per byte, everything else 0.
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 
 namespace weft_test {
 
-inline weft::link_model unit_bytes() {
-  weft::link_model m;
+inline weft::cost_model unit_bytes() {
+  weft::cost_model m;
   m.tau = {1, 1};
   return m;
 }

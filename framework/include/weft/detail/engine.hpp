@@ -31,7 +31,7 @@
 #include "weft/detail/event_queue.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/pe_state.hpp"
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/topology.hpp"
 
 namespace weft::detail {
@@ -47,7 +47,7 @@ class engine {
  public:
   /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The engine is
   /// handed its network (made for `node_of_rank.size()` PEs by the networks/ registry).
-  engine(const topology& topo, const routing& routing, const link_model& model,
+  engine(const topology& topo, const routing& routing, const cost_model& model,
          std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1);
   ~engine();
 
@@ -159,7 +159,7 @@ class engine {
 
   const topology& topo_;
   const routing& routing_;
-  link_model model_;
+  cost_model model_;
   std::vector<node_id> node_of_rank_;
   std::unique_ptr<network> network_;
   bool sender_waits_ = false;  // the network's answer, asked once: every isend reads it

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "weft/detail/event.hpp"
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/report.hpp"
 #include "weft/topology.hpp"
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "weft/detail/network.hpp"
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/named_registry.hpp"
 #include "weft/report.hpp"
 
@@ -41,8 +41,8 @@ struct network_entry {
   /// of range (as its option: "--vcs 65: ..."); may be empty.
   std::function<void(const wire_model& wire)> validate = {};
   /// The one-line description of a machine's costs under this network; empty: the link
-  /// model's own (link_model::describe), which is what the message-level networks read.
-  std::function<std::string(const link_model& model, bool ticks)> describe = {};
+  /// model's own (cost_model::describe), which is what the message-level networks read.
+  std::function<std::string(const cost_model& model, bool ticks)> describe = {};
   /// `--contention`: the network that runs the same machine with links that never queue, to
   /// measure this one against; or, when it starts with "no ", why there is none.
   std::string contention_free = {};
@@ -91,6 +91,6 @@ std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, st
 /// report.
 std::vector<network_parameter_value> network_parameters_of(const wire_model& wire);
 /// "alpha=1us tau=... " as the machine's network reads it.
-std::string describe_model(const link_model& model, bool ticks = false);
+std::string describe_model(const cost_model& model, bool ticks = false);
 
 }  // namespace weft::detail

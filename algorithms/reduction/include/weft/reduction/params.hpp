@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 
 namespace weft::reduction {
 
@@ -41,6 +41,6 @@ struct params {
 };
 
 /// The link model that realises the paper's costs (see the table above).
-link_model make_link_model(const params& p);
+cost_model make_link_model(const params& p);
 
 }  // namespace weft::reduction

@@ -1,7 +1,7 @@
 #pragma once
 // A reduction plan is plain data: which PE holds which items, in which order each PE combines
 // its operands, and where it sends its partial result. Both trees (delay-aware and binary)
-// produce one; a single PE program (program.hpp) executes any plan.
+// produce one; a single PE program (plan_pe_program.hpp) executes any plan.
 //
 //   PE p:  acc = fold(ops[0])                   ops[0] = first operands (items or children)
 //          acc = fold(acc, ops[1]) ... ops[k]   every op combining >= 2 values costs n

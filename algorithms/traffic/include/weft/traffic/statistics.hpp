@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "weft/traffic/program.hpp"
+#include "weft/traffic/traffic_pe_program.hpp"
 #include "weft/traffic/schedule.hpp"
 
 namespace weft::traffic {

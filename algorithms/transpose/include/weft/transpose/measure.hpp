@@ -15,13 +15,13 @@ namespace weft::transpose {
 /// The paper's link model in weft's parameters (docs/transpose.md): α once per message on its
 /// first link, τ per modelled byte = per element, no hop latency or CPU overheads,
 /// store-and-forward, single-port (one injection and one ejection at a time per PE).
-link_model paper_model(vtime alpha, byte_time tau);
+cost_model paper_model(vtime alpha, byte_time tau);
 
 /// Runs `prog` once with machine::run on l.pes() PEs of the machine `k` (topology_spec(k,
 /// l.pes())) under `model`, with `routing` (empty: the topology's) and the caller's `options`
 /// (workers, stop flag, progress, program name). Throws std::runtime_error with the report's
 /// first problem unless it finished ok (a PE that finds a wrong element of Aᵀ fails the run).
-report run_checked(machine_kind k, const layout& l, const program& prog, const link_model& model,
+report run_checked(machine_kind k, const layout& l, const program& prog, const cost_model& model,
                    const run_options& options = {}, std::string_view routing = {});
 
 struct measurement {

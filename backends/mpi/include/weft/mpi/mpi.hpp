@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/program.hpp"
 #include "weft/report.hpp"
 

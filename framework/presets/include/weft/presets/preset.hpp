@@ -2,7 +2,7 @@
 // Machine presets: a named machine (topology, routing, link model, default PE count and named
 // rank->node mappings) described in a TOML data file, e.g. framework/presets/ha-pacs-tca.toml.
 // Keys: name, topology (required), summary, routing, network (the link model's network: message),
-// procs, a [link] table (the link_model's
+// procs, a [link] table (the cost_model's
 // fields, values as text with units: alpha = "1.5us", bandwidth = "3.5GB/s") and a [mappings]
 // table of node-id arrays. Any other key is an error, so a misspelling cannot pass unnoticed.
 //
@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 #include "weft/topology.hpp"
 
 namespace weft::presets {
@@ -28,7 +28,7 @@ struct preset {
   std::string summary;      ///< one line for `weft machines`
   std::string topology;     ///< a topology spec ("torus:2x8")
   std::string routing;      ///< empty: the topology's own
-  link_model model;
+  cost_model model;
   int procs = 0;            ///< PEs of a full-machine run (the compute nodes); 0 if not given
   std::vector<std::pair<std::string, std::vector<node_id>>> mappings;  ///< named rank->node maps
   std::string source;       ///< the file it came from

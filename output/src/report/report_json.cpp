@@ -23,7 +23,7 @@ ordered_json bytes_per_second(const byte_time& tau) {
 }
 
 /// The model in SI units: seconds, bytes, bytes per second, flop/s (docs/report.md, "model").
-ordered_json model_json(const link_model& m, const std::vector<network_parameter_value>& parameters) {
+ordered_json model_json(const cost_model& m, const std::vector<network_parameter_value>& parameters) {
   ordered_json own = ordered_json::array();
   for (const auto& p : parameters) own.push_back({{"name", p.name}, {"unit", p.unit}, {"value", p.value}});
   return {{"host",

@@ -1,4 +1,4 @@
-#include "weft/traffic/program.hpp"
+#include "weft/traffic/traffic_pe_program.hpp"
 
 #include <algorithm>
 #include <stdexcept>

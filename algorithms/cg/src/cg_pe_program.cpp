@@ -1,4 +1,4 @@
-#include "program.hpp"
+#include "cg_pe_program.hpp"
 
 #include <chrono>
 #include <cmath>

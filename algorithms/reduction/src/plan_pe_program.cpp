@@ -1,4 +1,4 @@
-#include "weft/reduction/program.hpp"
+#include "weft/reduction/plan_pe_program.hpp"
 
 namespace weft::reduction {
 

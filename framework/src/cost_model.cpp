@@ -1,4 +1,4 @@
-#include "weft/link_model.hpp"
+#include "weft/cost_model.hpp"
 
 #include <stdexcept>
 
@@ -23,7 +23,7 @@ std::string tau_text(const byte_time& tau, bool ticks) {
 
 }  // namespace
 
-void link_model::validate() const {
+void cost_model::validate() const {
   non_negative(alpha, "alpha");
   non_negative(hop_latency, "hop latency");
   non_negative(o_send, "o_send");
@@ -53,7 +53,7 @@ void link_model::validate() const {
                                   ", pass the latest virtual time, " + latest_time_text());
 }
 
-std::string link_model::describe(bool ticks) const {
+std::string cost_model::describe(bool ticks) const {
   std::string s = "alpha=" + format_time(alpha, ticks) + " tau=" + tau_text(tau, ticks) +
                   " hop=" + format_time(hop_latency, ticks) + " o_send=" + format_time(o_send, ticks) +
                   " o_recv=" + format_time(o_recv, ticks) + " gap=" + format_time(gap, ticks) + ", " +
@@ -67,7 +67,7 @@ std::string link_model::describe(bool ticks) const {
   return s + describe_collective(ticks);
 }
 
-std::string link_model::describe_collective(bool ticks) const {
+std::string cost_model::describe_collective(bool ticks) const {
   if (coll_call.ps == 0 && coll_recv.ps == 0 && reduce_tau.is_zero()) return {};
   return ", collectives: call=" + format_time(coll_call, ticks) + " recv=" + format_time(coll_recv, ticks) +
          " reduce=" + tau_text(reduce_tau, ticks);
