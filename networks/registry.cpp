@@ -47,8 +47,14 @@ const network_registry& builtin_networks() {
 
 std::string known_networks() { return builtin_networks().known(); }
 
+const std::string& default_network() { return builtin_networks().entries().front().name; }
+
+const network_entry& network_of(const wire_model& wire) {
+  return wire.network.empty() ? builtin_networks().entries().front() : builtin_networks().find(wire.network);
+}
+
 void validate_network(const wire_model& wire) {
-  const auto& entry = builtin_networks().find(wire.network);
+  const auto& entry = network_of(wire);
   // A parameter this network does not declare is refused, naming the network that owns it.
   for (const auto& [name, value] : wire.params.values) {
     const auto declared = [&](const network_entry& e) {
@@ -57,7 +63,7 @@ void validate_network(const wire_model& wire) {
     if (declared(entry)) continue;
     const network_parameter probe{.name = name};
     const auto* owner = owner_of_option(probe.option());
-    throw std::invalid_argument(probe.option() + " has no meaning with --network " + wire.network +
+    throw std::invalid_argument(probe.option() + " has no meaning with --network " + entry.name +
                                 (owner ? " (" + owner->own_options_are + ": add --network " + owner->name + ")"
                                        : " (no network has a parameter " + name + ")"));
   }
@@ -72,17 +78,17 @@ void validate_network(const wire_model& wire) {
 }
 
 void check_network(const routing& routes, const wire_model& wire) {
-  if (const auto& entry = builtin_networks().find(wire.network); entry.check) entry.check(routes, wire);
+  if (const auto& entry = network_of(wire); entry.check) entry.check(routes, wire);
 }
 
 std::unique_ptr<network> make_network(const network_setup& setup) {
-  return builtin_networks().find(setup.wire.network).make(setup);
+  return network_of(setup.wire).make(setup);
 }
 
 std::string contention_free_network(const wire_model& wire) {
-  const auto& entry = builtin_networks().find(wire.network);
+  const auto& entry = network_of(wire);
   if (entry.contention_free.empty() || entry.contention_free.starts_with("no "))
-    throw std::invalid_argument("--contention: network " + wire.network + " has " +
+    throw std::invalid_argument("--contention: network " + entry.name + " has " +
                                 (entry.contention_free.empty() ? "no contention-free reference" : entry.contention_free));
   return entry.contention_free;
 }
@@ -109,20 +115,20 @@ const network_entry* owner_of_option(std::string_view option) {
 }
 
 std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links) {
-  const auto& entry = builtin_networks().find(wire.network);
+  const auto& entry = network_of(wire);
   return entry.buffer_slots ? entry.buffer_slots(wire, nodes, links) : 0;
 }
 
 std::string describe_model(const cost_model& model, bool ticks) {
-  const auto& entry = builtin_networks().find(model.network);
+  const auto& entry = network_of(model);
   if (entry.describe) return entry.describe(model, ticks);
   // The default network (the first registered) goes unnamed, as it always has in reports.
-  const bool named = model.network != builtin_networks().entries().front().name;
+  const bool named = !model.network.empty() && model.network != default_network();
   return model.describe(ticks) + (named ? ", network " + model.network : "");
 }
 
 std::vector<network_parameter_value> network_parameters_of(const wire_model& wire) {
-  const auto& entry = builtin_networks().find(wire.network);
+  const auto& entry = network_of(wire);
   std::vector<network_parameter_value> values;
   for (const auto& p : entry.params) values.push_back({p.name, p.unit, entry.param(wire, p.name)});
   return values;

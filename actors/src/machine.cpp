@@ -12,8 +12,16 @@
 
 namespace weft {
 
+namespace {
+/// The model with its network named (a model that names none has the registry's default).
+cost_model named_network(cost_model m) {
+  if (m.network.empty()) m.network = detail::default_network();
+  return m;
+}
+}  // namespace
+
 machine::machine(std::string_view topology_spec, cost_model model, std::string_view routing)
-    : model_(model) {
+    : model_(named_network(model)) {
   detail::validate_network(model_.wire());
   model_.validate();
   topology_registry topologies;
@@ -28,7 +36,7 @@ machine::machine(std::string_view topology_spec, cost_model model, std::string_v
 }
 
 machine::machine(std::shared_ptr<const topology> topo, std::shared_ptr<const weft::routing> routing, cost_model model)
-    : topology_(std::move(topo)), routing_(std::move(routing)), model_(model) {
+    : topology_(std::move(topo)), routing_(std::move(routing)), model_(named_network(model)) {
   if (!topology_ || !routing_) throw std::invalid_argument("a machine needs a topology and a routing");
   detail::validate_network(model_.wire());
   model_.validate();
@@ -39,7 +47,7 @@ void machine::set_model(const cost_model& m) {
   detail::validate_network(m.wire());
   m.validate();
   detail::check_network(*routing_, m.wire());
-  model_ = m;
+  model_ = named_network(m);
 }
 
 namespace {

@@ -8,7 +8,7 @@ namespace weft::cli {
 
 bool free_messages(const cost_model& m) {
   // A network with costs of its own (the flit network's cycles) costs time whatever α, τ and λ are.
-  if (!detail::builtin_networks().find(m.network).ignores_link_costs.empty()) return false;
+  if (!detail::network_of(m).ignores_link_costs.empty()) return false;
   const vtime zero{};
   return m.alpha == zero && m.tau.is_zero() && m.hop_latency == zero && m.o_send == zero && m.o_recv == zero &&
          m.gap == zero && m.short_max < 0;

@@ -42,7 +42,7 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
                  "rank->node mapping: identity (default), a preset's named mapping (e.g. fig11), or file:PATH");
   sub.add_option("--routing", o.routing, "routing function (default: the topology's own)");
   auto* link = "Link model (docs/model.md)";
-  sub.add_option("--network", o.network, "network model: " + detail::known_networks() + " (default: the preset's, else message)")
+  sub.add_option("--network", o.network, "network model: " + detail::known_networks() + " (default: the preset's, else " + detail::default_network() + ")")
       ->group(link);
   sub.add_option("--alpha", o.alpha, "start-up per message, on its first link (e.g. 1us)")->group(link)->capture_default_str();
   sub.add_option("--tau", o.tau, "time per byte on a link (e.g. 250ps); or give --bandwidth")->group(link);
@@ -147,18 +147,18 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                 {"--short-tau", o.short_tau, d.short_tau},
                                 {"--short-bandwidth", o.short_bandwidth, d.short_bandwidth},
                                 {"--chain-alpha", o.chain_alpha, d.chain_alpha}};
-  const auto& network = detail::builtin_networks().find(m.network);
+  const auto& network = detail::network_of(m);
   if (!network.ignores_link_costs.empty()) {
     for (const auto& [name, value, fallback] : message_flags)
       if (given(o, name, value, fallback))
-        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+        throw std::invalid_argument(std::string(name) + " has no meaning with --network " + network.name + " (" +
                                     network.ignores_link_costs + ")");
   }
   for (const auto& [name, value, fallback] : flit_flags) {
     const auto* owner = detail::owner_of_option(name);
     if (owner && owner != &network && given(o, name, value, fallback) &&
         !(o.packet_shape_on_any_network && is_packet_shape(name)))
-      throw std::invalid_argument(std::string(name) + " has no meaning with --network " + m.network + " (" +
+      throw std::invalid_argument(std::string(name) + " has no meaning with --network " + network.name + " (" +
                                   owner->own_options_are + ": add --network " + owner->name + ")");
   }
   auto& f = m.flit;
@@ -175,7 +175,7 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
       const auto typed = o.network_values.find(p.name);
       if (typed == o.network_values.end() || (o.parsed_by && !o.parsed_by->count(p.option()))) continue;
       if (&entry != &network)
-        throw std::invalid_argument(p.option() + " has no meaning with --network " + m.network + " (" +
+        throw std::invalid_argument(p.option() + " has no meaning with --network " + network.name + " (" +
                                     entry.own_options_are + ": add --network " + entry.name + ")");
       m.params.set(p.name, typed->second);
     }
@@ -215,7 +215,7 @@ cost_model read_link_model(const machine_options& o, const presets::preset* pres
   apply_flit_options(o, defaults, preset != nullptr, m);
   // Without packets (--mtu 0, here or in the preset) a message crosses each link whole: injected
   // by message or by packet, the run is the same, so a typed --injection would change nothing.
-  if (detail::builtin_networks().find(m.network).ignores_link_costs.empty() && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
+  if (detail::network_of(m).ignores_link_costs.empty() && m.mtu == 0 && given(o, "--injection", o.injection, defaults.injection))
     throw std::invalid_argument("--injection " + o.injection + ": without --mtu a message is one packet, injected whole "
                                 "either way; give --mtu to split messages into packets");
   if (!o.flops.empty()) m.flops = parse_flop_rate(o.flops, "--flops");

@@ -28,7 +28,7 @@ struct machine_options {
   std::string memory_bandwidth, kernel_overhead;  ///< empty: the preset's (or none)
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
   std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs
-  std::string network;  ///< empty: the preset's, else "message"
+  std::string network;  ///< empty: the preset's, else the default network
   // The packet shape (flit_params): the flit network's, and weft traffic's on any network.
   int packet_flits = 16;
   std::string flit_size = "16", cycle = "1ns";

@@ -24,7 +24,7 @@ std::vector<network_parameter> flit_network::parameters() {
 
 flit_network::config flit_network::config_of(const wire_model& wire) {
   // Read through the registry's entry, so that the defaults are the declared ones.
-  const auto& self = builtin_networks().find(wire.network);
+  const auto& self = network_of(wire);
   const auto get = [&](std::string_view name) { return static_cast<int>(self.param(wire, name)); };
   return {get("vcs"),          get("buffer"),         get("router_delay"), get("link_delay"),
           get("credit_delay"), wire.flit.flit_bytes, wire.flit.packet_flits, wire.flit.cycle};

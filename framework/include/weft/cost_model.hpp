@@ -91,8 +91,9 @@ struct wire_model {
   /// starts many DMA descriptors, each costing only this.
   vtime chain_alpha{};
   /// Which network carries the messages (the networks/ registry, weft/detail/network_registry.hpp),
-  /// chosen with --network or a preset's `network` key.
-  std::string network = "message";
+  /// chosen with --network or a preset's `network` key; empty: the registry's default, which a
+  /// machine names once it is built (machine::model().network is never empty).
+  std::string network;
   flit_params flit;       ///< the packet shape
   network_params params;  ///< the chosen network's own parameters
 

@@ -165,6 +165,8 @@ preset parse(std::string_view text, const std::string& source) {
   if (auto network = top.text("network")) {
     if (network->empty()) throw std::invalid_argument(top.where("network") + " is empty");
     p.model.network = *network;  // checked with the rest of the model below
+  } else {
+    p.model.network = detail::default_network();  // a preset names its network, as a machine does
   }
   if (auto procs = top.text("procs")) {
     // The whole text must be the number: "16abc" is not 16.

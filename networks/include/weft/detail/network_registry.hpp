@@ -71,6 +71,11 @@ void register_builtin_networks(network_registry& registry);
 const network_registry& builtin_networks();
 /// "message, flit, ...": the networks a link model may name, for help texts.
 std::string known_networks();
+/// The network of a machine that names none (the first registered: registry.cpp).
+const std::string& default_network();
+/// The entry of `wire.network` (the default network's when it names none); throws
+/// std::invalid_argument naming the known ones when it is unknown.
+const network_entry& network_of(const wire_model& wire);
 
 /// Throws std::invalid_argument when `model.network` is unknown or its own parameters are out
 /// of range ("unknown network 'x' (known: ...)", "--vcs 65: ...").
