@@ -10,6 +10,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -87,6 +88,92 @@ void print_row(std::ostream& out, const std::string& what, const std::string& pa
   out << pad(what, 17) << pad(paper, 46) << measured << "\n";
 }
 
+/// One measured case beside the paper's Table 1 and the lower bound.
+struct transpose_case {
+  machine_kind kind;
+  layout l;
+  std::string algorithm;
+  vtime alpha;
+  byte_time tau;
+  bool ticks;  ///< α and τ were given as bare numbers: times are printed as ticks
+  measurement m;
+  fraction bound;
+  std::int64_t u_closed, u_summed;
+  std::optional<paper_cost> paper;
+  double ratio;
+};
+
+void print_case(const transpose_case& c, int top_links) {
+  auto t = [&](vtime v) { return format_time(v, c.ticks); };
+  // f·τ as text; a bound like 31/2·τ stays a fraction rather than being rounded.
+  auto tau_units = [&](const fraction& f) {
+    const auto scaled = c.tau.serialize(f.num).ps;
+    if (scaled % f.den == 0) return format_time(vtime::ticks(scaled / f.den), c.ticks);
+    return fraction::of(scaled, f.den).str() + (c.ticks ? "" : " ps");
+  };
+  const auto& m = c.m;
+  std::cout << "weft transpose: " << c.algorithm << " on " << m.full.machine << " (routing " << m.full.routing << "), "
+            << c.l.describe() << "\n"
+            << "link model: α=" << t(c.alpha) << " per transfer, τ=" << t(c.tau.serialize(1))
+            << " per element; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
+  print_row(std::cout, "", "paper (Table 1)", "measured");
+  print_row(std::cout, "lower bound t_LB", bound_formula(c.kind, c.l) + " = " + tau_units(c.bound),
+            "Σ L / P = " + fraction::of(c.u_summed, c.l.pes()).str() + "·τ");
+  if (c.paper) {
+    print_row(std::cout, "transfer time", formula_of(c.algorithm, true) + " = " + tau_units(c.paper->transfer), t(m.transfer));
+    print_row(std::cout, "switching time", formula_of(c.algorithm, false) + " = " + t(c.alpha * c.paper->switching),
+              t(m.switching));
+    // Table 1's transfer times are whole multiples of τ (N²/(2√P), (N²/2P)(P−1) for P <= N).
+    const vtime paper_transfer = c.tau.serialize(c.paper->transfer.num);
+    print_row(std::cout, "makespan", "transfer + switching = " + t(paper_transfer + c.alpha * c.paper->switching),
+              t(m.makespan));
+    print_row(std::cout, "ratio to bound", ratio_text(ratio_to_bound(paper_transfer, c.bound, c.tau)), ratio_text(c.ratio));
+  } else {
+    std::string why = c.l.whole_rows() ? "(not in Table 1)" : "(open problem in the paper)";
+    print_row(std::cout, "transfer time", why, t(m.transfer));
+    print_row(std::cout, "switching time", "", t(m.switching));
+    print_row(std::cout, "makespan", "", t(m.makespan));
+    print_row(std::cout, "ratio to bound", "", ratio_text(c.ratio));
+  }
+  print_row(std::cout, "unit transfers", "u_LB = " + std::to_string(c.u_closed),
+            std::to_string(m.total_link_elements) + "  (elements × links crossed)");
+  print_row(std::cout, "busiest link", "", std::to_string(m.max_link_elements) + " elements");
+  std::cout << "\ncore report of the run with α and τ:\n";
+  report shown = m.full;
+  shown.ticks = c.ticks;
+  weft::output::write_text(std::cout, shown, top_links);
+}
+
+void write_case_json(std::ostream& out, const transpose_case& c) {
+  const auto& m = c.m;
+  std::ostringstream core;
+  weft::output::write_json(core, m.full, false);
+  nlohmann::json j{{"machine", to_string(c.kind)},
+                   {"topology", m.full.machine},
+                   {"routing", m.full.routing},
+                   {"N", c.l.n()},
+                   {"P", c.l.pes()},
+                   {"layout", c.l.whole_rows() ? "P<=N" : "N<P<N^2"},
+                   {"algorithm", c.algorithm},
+                   {"alpha_ps", c.alpha.ps},
+                   {"tau_ps_per_element", {{"num", c.tau.num}, {"den", c.tau.den}}},
+                   {"lower_bound_tau", {{"num", c.bound.num}, {"den", c.bound.den}}},
+                   {"unit_transfers_closed_form", c.u_closed},
+                   {"unit_transfers_summed", c.u_summed},
+                   {"measured",
+                    {{"transfer_ps", m.transfer.ps},
+                     {"switching_ps", m.switching.ps},
+                     {"makespan_ps", m.makespan.ps},
+                     {"ratio_to_bound", c.ratio},
+                     {"max_link_elements", m.max_link_elements},
+                     {"total_link_elements", m.total_link_elements}}},
+                   {"report", nlohmann::json::parse(core.str())}};
+  j["paper"] = c.paper ? nlohmann::json{{"transfer_tau", {{"num", c.paper->transfer.num}, {"den", c.paper->transfer.den}}},
+                                        {"switching_alpha", c.paper->switching}}
+                       : nlohmann::json(nullptr);
+  out << j.dump(2) << "\n";
+}
+
 int run_one(const transpose_options& o) {
   const auto kind = parse_machine_kind(o.machine.empty() ? "pax" : o.machine);
   const layout l(o.n, o.pes);
@@ -100,19 +187,11 @@ int run_one(const transpose_options& o) {
                                 "--routing applies to --algorithm direct");
   const vtime alpha = parse_time(o.alpha, "--alpha");
   const byte_time tau = parse_byte_time(o.tau, "--tau");
-  const bool ticks = bare_number(o.alpha) && bare_number(o.tau);
   check_outputs({{"--json", o.json_file}});
   cost_model shown_model;
   shown_model.alpha = alpha;
   shown_model.tau = tau;
   warn_if_no_link_model(shown_model, std::cerr);
-  auto t = [&](vtime v) { return format_time(v, ticks); };
-  // f·τ as text; a bound like 31/2·τ stays a fraction rather than being rounded.
-  auto tau_units = [&](const fraction& f) {
-    const auto scaled = tau.serialize(f.num).ps;
-    if (scaled % f.den == 0) return format_time(vtime::ticks(scaled / f.den), ticks);
-    return fraction::of(scaled, f.den).str() + (ticks ? "" : " ps");
-  };
 
   auto m = measure(kind, l, prog, alpha, tau, make_run_options(o), o.routing);
   if (interrupt_requested()) {  // its runs stopped early: their figures are partial
@@ -121,71 +200,13 @@ int run_one(const transpose_options& o) {
     return interrupted_exit_code;
   }
   const auto bound = lower_bound(kind, l);
-  const auto u_closed = unit_transfers_closed_form(kind, l);
-  const auto u_summed = unit_transfers_summed(kind, l);
-  const auto paper = table1_cost(o.algorithm, kind, l);
   const double ratio = ratio_to_bound(m.transfer, bound, tau);
-
-  std::cout << "weft transpose: " << o.algorithm << " on " << m.full.machine << " (routing " << m.full.routing << "), "
-            << l.describe() << "\n"
-            << "link model: α=" << t(alpha) << " per transfer, τ=" << t(tau.serialize(1))
-            << " per element; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
-  print_row(std::cout, "", "paper (Table 1)", "measured");
-  print_row(std::cout, "lower bound t_LB", bound_formula(kind, l) + " = " + tau_units(bound),
-            "Σ L / P = " + fraction::of(u_summed, l.pes()).str() + "·τ");
-  if (paper) {
-    print_row(std::cout, "transfer time", formula_of(o.algorithm, true) + " = " + tau_units(paper->transfer), t(m.transfer));
-    print_row(std::cout, "switching time", formula_of(o.algorithm, false) + " = " + t(alpha * paper->switching),
-              t(m.switching));
-    // Table 1's transfer times are whole multiples of τ (N²/(2√P), (N²/2P)(P−1) for P <= N).
-    const vtime paper_transfer = tau.serialize(paper->transfer.num);
-    print_row(std::cout, "makespan", "transfer + switching = " + t(paper_transfer + alpha * paper->switching),
-              t(m.makespan));
-    print_row(std::cout, "ratio to bound", ratio_text(ratio_to_bound(paper_transfer, bound, tau)), ratio_text(ratio));
-  } else {
-    std::string why = l.whole_rows() ? "(not in Table 1)" : "(open problem in the paper)";
-    print_row(std::cout, "transfer time", why, t(m.transfer));
-    print_row(std::cout, "switching time", "", t(m.switching));
-    print_row(std::cout, "makespan", "", t(m.makespan));
-    print_row(std::cout, "ratio to bound", "", ratio_text(ratio));
-  }
-  print_row(std::cout, "unit transfers", "u_LB = " + std::to_string(u_closed),
-            std::to_string(m.total_link_elements) + "  (elements × links crossed)");
-  print_row(std::cout, "busiest link", "", std::to_string(m.max_link_elements) + " elements");
-  std::cout << "\ncore report of the run with α and τ:\n";
-  report shown = m.full;
-  shown.ticks = ticks;
-  weft::output::write_text(std::cout, shown, o.top_links);
-
-  write_file(o.json_file, "--json", [&](std::ostream& out) {
-    std::ostringstream core;
-    weft::output::write_json(core, m.full, false);
-    nlohmann::json j{{"machine", to_string(kind)},
-                     {"topology", m.full.machine},
-                     {"routing", m.full.routing},
-                     {"N", l.n()},
-                     {"P", l.pes()},
-                     {"layout", l.whole_rows() ? "P<=N" : "N<P<N^2"},
-                     {"algorithm", o.algorithm},
-                     {"alpha_ps", alpha.ps},
-                     {"tau_ps_per_element", {{"num", tau.num}, {"den", tau.den}}},
-                     {"lower_bound_tau", {{"num", bound.num}, {"den", bound.den}}},
-                     {"unit_transfers_closed_form", u_closed},
-                     {"unit_transfers_summed", u_summed},
-                     {"measured",
-                      {{"transfer_ps", m.transfer.ps},
-                       {"switching_ps", m.switching.ps},
-                       {"makespan_ps", m.makespan.ps},
-                       {"ratio_to_bound", ratio},
-                       {"max_link_elements", m.max_link_elements},
-                       {"total_link_elements", m.total_link_elements}}},
-                     {"report", nlohmann::json::parse(core.str())}};
-    j["paper"] = paper ? nlohmann::json{{"transfer_tau", {{"num", paper->transfer.num}, {"den", paper->transfer.den}}},
-                                        {"switching_alpha", paper->switching}}
-                       : nlohmann::json(nullptr);
-    out << j.dump(2) << "\n";
-  });
-  return m.full.exit_code();
+  const transpose_case c{kind, l, o.algorithm, alpha, tau, bare_number(o.alpha) && bare_number(o.tau), std::move(m), bound,
+                         unit_transfers_closed_form(kind, l), unit_transfers_summed(kind, l),
+                         table1_cost(o.algorithm, kind, l), ratio};
+  print_case(c, o.top_links);
+  write_file(o.json_file, "--json", [&](std::ostream& out) { write_case_json(out, c); });
+  return c.m.full.exit_code();
 }
 
 void plot(const std::vector<sweep_row>& rows, const std::string& file) {
