@@ -3,6 +3,7 @@
 #include "cli_output.hpp"
 #include "weft/output/svg/chart.hpp"
 #include "weft/sparse/matrix_market.hpp"
+#include "weft/output/csv.hpp"
 
 #include <fmt/format.h>
 
@@ -120,15 +121,17 @@ void write_cg_json(std::ostream& out, const cg_matrix_info& m, const cg::params&
 }
 
 void write_cg_csv(std::ostream& out, const std::vector<cg_row>& rows, const sweep_stop& stop) {
-  out << "machine,procs,status,iterations,relative_residual,total_us,iteration_us";
-  for (auto ph : all_phases) out << "," << cg::to_string(ph) << "_us";
-  out << "\n";
+  // The phases' columns follow the fixed ones, one per phase: the line is built as a list of fields.
+  std::vector<std::string> header{"machine", "procs", "status", "iterations", "relative_residual", "total_us", "iteration_us"};
+  for (auto ph : all_phases) header.push_back(std::string(cg::to_string(ph)) + "_us");
+  output::write_csv_fields(out, header);
   for (const auto& r : rows) {
     const auto& o = r.out;
-    out << fmt::format("{},{},{},{},{},{},{}", r.machine, r.procs, cg::to_string(o.status), o.iterations,
-                       residual_text(o.relative_residual, 6, ""), us(o.makespan), us(iteration_time(o)));
-    for (auto ph : all_phases) out << "," << us(per_iteration(o.rank0[static_cast<std::size_t>(ph)], o.iterations));
-    out << "\n";
+    std::vector<std::string> line{r.machine, std::to_string(r.procs), std::string(cg::to_string(o.status)),
+                                  std::to_string(o.iterations), residual_text(o.relative_residual, 6, ""), us(o.makespan),
+                                  us(iteration_time(o))};
+    for (auto ph : all_phases) line.push_back(us(per_iteration(o.rank0[static_cast<std::size_t>(ph)], o.iterations)));
+    output::write_csv_fields(out, line);
   }
   if (stop.stopped()) out << stop.csv_line();
 }

@@ -22,6 +22,7 @@
 #include "weft/coll/benchmark.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/presets/preset.hpp"
+#include "weft/output/csv.hpp"
 
 namespace weft::cli {
 
@@ -120,10 +121,9 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
     out << doc.dump(1) << "\n";
   });
   write_file(csv_file, "--csv", [&](std::ostream& out) {
-    out << "machine,op,algorithm,procs,bytes,min_us,avg_us,max_us\n";
+    output::write_csv_line(out, {"machine", "op", "algorithm", "procs", "bytes", "min_us", "avg_us", "max_us"});
     for (const auto& r : rows)
-      out << r.machine << "," << op << "," << r.algorithm << "," << r.procs << "," << r.bytes << "," << us(r.t.min)
-          << "," << us(r.t.avg) << "," << us(r.t.max) << "\n";
+      output::write_csv_line(out, {r.machine, op, r.algorithm, r.procs, r.bytes, us(r.t.min), us(r.t.avg), us(r.t.max)});
     if (stop.stopped()) out << stop.csv_line();
   });
 }

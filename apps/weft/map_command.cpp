@@ -41,6 +41,7 @@
 #include "weft/programs/builtin.hpp"
 #include "weft/memory_budget.hpp"
 #include "weft/output/report_writers.hpp"
+#include "weft/output/csv.hpp"
 
 namespace weft::cli {
 
@@ -408,10 +409,10 @@ void write_table_files(const map_options& s, const map_table& t) {
   if (t.stop.stopped()) j["stopped_at"] = t.stop.to_json();
   write_file(s.machine.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   write_file(s.csv, "--csv", [&](std::ostream& f) {
-    f << "objective,cost,cost_measure,tac3_bytes,hop_bytes,makespan_us,best_makespan_us\n";
+    output::write_csv_line(f, {"objective", "cost", "cost_measure", "tac3_bytes", "hop_bytes", "makespan_us", "best_makespan_us"});
     for (const auto& r : t.rows)
-      f << fmt::format("{},{:.0f},{},{},{},{:.6f},{:.6f}\n", r.objective, r.cost, cost_measure(r.objective), r.values.tac3_bytes,
-                       r.values.hop_bytes, r.mean_us(), r.best_us());
+      output::write_csv_line(f, {r.objective, fmt::format("{:.0f}", r.cost), cost_measure(r.objective), r.values.tac3_bytes,
+                                 r.values.hop_bytes, fmt::format("{:.6f}", r.mean_us()), fmt::format("{:.6f}", r.best_us())});
     if (t.stop.stopped()) f << t.stop.csv_line();
   });
 }

@@ -1,5 +1,7 @@
 #include "weft/reduction/sweep.hpp"
 
+#include <fmt/format.h>
+
 #include <iomanip>
 #include <ostream>
 #include <stdexcept>
@@ -7,6 +9,8 @@
 #include "weft/reduction/delay_aware_tree.hpp"
 #include "weft/reduction/logp.hpp"
 #include "weft/reduction/run.hpp"
+
+#include "weft/output/csv.hpp"
 
 namespace weft::reduction {
 
@@ -72,11 +76,11 @@ void print_sweep_table(std::ostream& out, const params& base, const std::vector<
 }
 
 void write_sweep_csv(std::ostream& out, const std::vector<sweep_row>& rows) {
-  out << "K,delay_aware_steps,binary_steps,ratio,optimum,logp_bound,delay_aware_pes,binary_pes\n";
+  output::write_csv_line(out, {"K", "delay_aware_steps", "binary_steps", "ratio", "optimum", "logp_bound", "delay_aware_pes",
+                               "binary_pes"});
   for (const auto& r : rows)
-    out << r.items << "," << r.delay_aware << "," << r.binary << "," << std::fixed << std::setprecision(4) << r.ratio()
-        << std::defaultfloat << "," << r.optimum << "," << r.logp << "," << r.delay_aware_pes << "," << r.binary_pes
-        << "\n";
+    output::write_csv_line(out, {r.items, r.delay_aware, r.binary, fmt::format("{:.4f}", r.ratio()), r.optimum, r.logp,
+                                 r.delay_aware_pes, r.binary_pes});
 }
 
 }  // namespace weft::reduction

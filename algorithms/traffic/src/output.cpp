@@ -1,4 +1,5 @@
 #include "weft/traffic/output.hpp"
+#include "weft/output/csv.hpp"
 
 #include <fmt/format.h>
 
@@ -55,15 +56,25 @@ void print_saturation(std::ostream& out, const sweep& s) {
 void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
   bool split = false;
   for (const auto& s : sweeps) split = split || has_split(s);
-  out << "routing,load,offered,accepted,latency,p50,p99,packets" << (split ? ",queueing,network" : "") << "\n";
+  if (split)
+    output::write_csv_line(out, {"routing", "load", "offered", "accepted", "latency", "p50", "p99", "packets", "queueing", "network"});
+  else
+    output::write_csv_line(out, {"routing", "load", "offered", "accepted", "latency", "p50", "p99", "packets"});
   for (const auto& s : sweeps)
     for (const auto& p : s.points) {
       // No measured packet: the latency columns stay empty (no number, not 0).
       const auto cycles = [&](double v) { return p.has_latency() ? fmt::format("{:.4f}", v) : std::string(); };
-      out << fmt::format("{},{},{:.6f},{:.6f},{},{},{},{}", s.routing, p.load, p.offered, p.accepted, cycles(p.latency),
-                         cycles(p.p50), cycles(p.p99), p.packets);
-      if (split) out << (p.queueing ? fmt::format(",{:.4f},{:.4f}", *p.queueing, *p.network) : std::string(",,"));
-      out << "\n";
+      const auto fixed6 = [](double v) { return fmt::format("{:.6f}", v); };
+      if (!split)
+        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
+                                     cycles(p.p50), cycles(p.p99), p.packets});
+      else if (!p.queueing)
+        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
+                                     cycles(p.p50), cycles(p.p99), p.packets, "", ""});
+      else
+        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
+                                     cycles(p.p50), cycles(p.p99), p.packets, fmt::format("{:.4f}", *p.queueing),
+                                     fmt::format("{:.4f}", *p.network)});
     }
 }
 

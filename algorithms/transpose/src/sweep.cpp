@@ -1,10 +1,14 @@
 #include "weft/transpose/sweep.hpp"
 
+#include <fmt/format.h>
+
 #include <iomanip>
 #include <map>
 #include <ostream>
 #include <set>
 #include <stdexcept>
+
+#include "weft/output/csv.hpp"
 
 namespace weft::transpose {
 
@@ -42,11 +46,12 @@ std::vector<sweep_row> sweep(const algorithm_registry& algorithms, std::int64_t 
 }
 
 void write_csv(std::ostream& out, const std::vector<sweep_row>& rows) {
-  out << "machine,N,P,algorithm,lower_bound_tau,transfer,switching,makespan,max_link_elements,ratio\n";
+  output::write_csv_line(out, {"machine", "N", "P", "algorithm", "lower_bound_tau", "transfer", "switching", "makespan",
+                               "max_link_elements", "ratio"});
   for (const auto& r : rows)
-    out << to_string(r.machine) << ',' << r.n << ',' << r.pes << ',' << r.algorithm << ',' << std::setprecision(12)
-        << r.bound.value() << ',' << r.transfer.ps << ',' << r.switching.ps << ',' << r.makespan.ps << ','
-        << r.max_link_elements << ',' << std::fixed << std::setprecision(6) << r.ratio << std::defaultfloat << '\n';
+    output::write_csv_line(out, {to_string(r.machine), r.n, r.pes, r.algorithm, fmt::format("{:.12g}", r.bound.value()),
+                                 r.transfer.ps, r.switching.ps, r.makespan.ps, r.max_link_elements,
+                                 fmt::format("{:.6f}", r.ratio)});
 }
 
 void print_ratio_table(std::ostream& out, const std::vector<sweep_row>& rows) {

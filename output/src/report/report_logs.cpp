@@ -5,6 +5,7 @@
 #include <string>
 
 #include "weft/output/report_writers.hpp"
+#include "weft/output/csv.hpp"
 
 namespace weft::output {
 
@@ -51,8 +52,7 @@ void write_call_log(std::ostream& out, const report& r) {
 void write_message_log(std::ostream& out, const std::vector<message_record>& messages) {
   out << message_log_header << '\n';
   for (const auto& m : messages)
-    out << m.src << ',' << m.dst << ',' << m.src_node << ',' << m.dst_node << ',' << m.tag << ',' << m.bytes << ','
-        << m.ready.ps << ',' << m.arrival.ps << '\n';
+    write_csv_line(out, {m.src, m.dst, m.src_node, m.dst_node, m.tag, m.bytes, m.ready.ps, m.arrival.ps});
 }
 
 }  // namespace weft::output
