@@ -182,7 +182,7 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
 }
 
 // The link model: the preset's (or the defaults), each typed option over it.
-cost_model read_link_model(const machine_options& o, const presets::preset* preset) {
+cost_model read_cost_model(const machine_options& o, const presets::preset* preset) {
   const machine_options defaults;
   cost_model m = preset ? preset->model : cost_model{};
   auto time = [&](const char* flag, const std::string& v, const std::string& d, vtime& into) {
@@ -262,7 +262,7 @@ void check_preset_topology(const presets::preset& preset) {
 built_machine build_machine(const machine_options& o) {
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
-  const cost_model m = read_link_model(o, preset ? &*preset : nullptr);
+  const cost_model m = read_cost_model(o, preset ? &*preset : nullptr);
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
   if (preset) check_preset_topology(*preset);

@@ -73,7 +73,7 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
             << op.show(r.expected) << (r.correct ? "  (ok)" : "  (WRONG)") << "\n"
             << "messages     " << r.measured.sent << ", hops " << hops_text(r.measured) << "\n";
   if (o.full_report) weft::output::write_text(std::cout, r.measured);
-  write_file(o.json, "--json", [&](std::ostream& out) { weft::output::write_json(out, r.measured, false); });
+  write_file(o.json, "--json", [&](std::ostream& out) { weft::output::write_json(out, r.measured, /*with_host=*/false, /*with_invocation=*/true); });
   write_file(o.dot, "--dot", [&](std::ostream& out) { out << dot.str(); });
   if (!r.correct || r.steps != r.predicted) {
     std::cerr << "weft: failed: the run disagrees with " << (r.correct ? "its plan's step count" : "the sequential result")

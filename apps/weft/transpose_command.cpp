@@ -167,11 +167,12 @@ void write_case_json(std::ostream& out, const transpose_case& c) {
                      {"ratio_to_bound", c.ratio},
                      {"max_link_elements", m.max_link_elements},
                      {"total_link_elements", m.total_link_elements}}},
-                   {"report", nlohmann::json::parse(core.str())}};
+                   {"report", nlohmann::json::parse(core.str())},
+                   {"weft", {{"version", weft::output::weft_version()}, {"command_line", weft::output::recorded_command_line()}}}};
   j["paper"] = c.paper ? nlohmann::json{{"transfer_tau", {{"num", c.paper->transfer.num}, {"den", c.paper->transfer.den}}},
                                         {"switching_alpha", c.paper->switching}}
                        : nlohmann::json(nullptr);
-  out << j.dump(2) << "\n";
+  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";  // arguments need not be UTF-8
 }
 
 int run_one(const transpose_options& o) {

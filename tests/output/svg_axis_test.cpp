@@ -21,6 +21,15 @@ BOOST_AUTO_TEST_CASE(linear_ticks_are_one_two_or_five_times_a_power_of_ten) {
   BOOST_TEST(linear_ticks(0, 0.3, 3) == (ticks{0, 0.1, 0.2, 0.3}), boost::test_tools::per_element());
 }
 
+// From 2^53 on lo + 1 is lo: the widening scales with lo, and the ticks end.
+BOOST_AUTO_TEST_CASE(an_empty_range_of_huge_values_is_widened_and_its_ticks_end) {
+  const auto huge = linear_ticks(1e17, 1e17);
+  BOOST_TEST(!huge.empty());
+  BOOST_TEST(huge.size() <= 1000u);
+  BOOST_TEST(huge.front() <= 1e17);
+  BOOST_TEST(huge.back() >= 1e17);
+}
+
 BOOST_AUTO_TEST_CASE(an_empty_range_is_widened_to_one_that_can_be_drawn) {
   BOOST_TEST(linear_ticks(3, 3) == (ticks{3, 3.2, 3.4, 3.6, 3.8, 4}), boost::test_tools::per_element());
   BOOST_TEST(linear_ticks(0, 0) == (ticks{0, 0.2, 0.4, 0.6, 0.8, 1}), boost::test_tools::per_element());

@@ -4,6 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include <type_traits>
+
+#include "weft/link_model.hpp"
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/output/report_writers.hpp"
@@ -44,7 +47,7 @@ BOOST_AUTO_TEST_CASE(the_json_report_has_the_documented_fields) {
 BOOST_AUTO_TEST_CASE(the_json_report_carries_the_model_in_si_units_and_its_invocation) {
   auto model = weft_test::unit_bytes();  // tau 1 ps per byte
   model.alpha = weft::vtime::us(2);
-  model.hop_latency = weft::vtime::ns(50);
+  model.hop_latency = weft::vtime::ticks(2100);  // 2.1 ns: exactly 2.1e-09 s (divided, not multiplied by 1e-12)
   model.o_send = weft::vtime::ns(100);
   model.flops = weft::flop_rate{2e9};
   model.mtu = 4096;
@@ -62,7 +65,7 @@ BOOST_AUTO_TEST_CASE(the_json_report_carries_the_model_in_si_units_and_its_invoc
   BOOST_TEST(wire["alpha_s"].get<double>() == 2e-6);
   BOOST_TEST(wire["tau_s_per_byte"].get<double>() == 1e-12);
   BOOST_TEST(wire["bandwidth_bytes_per_s"].get<double>() == 1e12);
-  BOOST_TEST(wire["hop_latency_s"].get<double>() == 50e-9);
+  BOOST_TEST(wire["hop_latency_s"].get<double>() == 2.1e-9);
   BOOST_TEST(wire["mtu_bytes"] == 4096);
   BOOST_TEST(wire["switching"] == "store-and-forward");
   BOOST_TEST(wire["ports"] == "all-port");
@@ -70,6 +73,7 @@ BOOST_AUTO_TEST_CASE(the_json_report_carries_the_model_in_si_units_and_its_invoc
   BOOST_TEST(host["o_send_s"].get<double>() == 100e-9);
   BOOST_TEST(host["flops_per_s"].get<double>() == 2e9);
   BOOST_TEST(host["memory_bytes_per_s"].is_null());  // no memory model: no bandwidth
+  BOOST_TEST(host["memory_s_per_byte"].is_null());
   BOOST_TEST(host["short_max_bytes"] == -1);
   // Without the host's figures, the invocation's go too: the rest is the deterministic part.
   std::ostringstream virtual_part;
@@ -79,6 +83,19 @@ BOOST_AUTO_TEST_CASE(the_json_report_carries_the_model_in_si_units_and_its_invoc
   BOOST_TEST(!v.contains("host"));
   BOOST_TEST(v.contains("model"));
 }
+
+BOOST_AUTO_TEST_CASE(a_host_without_a_flop_rate_writes_null_not_zero) {
+  weft::machine m("ring:4", weft_test::unit_bytes());
+  std::ostringstream out;
+  weft::output::write_json(out, m.run(2, weft::programs::pingpong({100, 1})), false);
+  BOOST_TEST(nlohmann::json::parse(out.str())["model"]["host"]["flops_per_s"].is_null());
+}
+
+// The cost model's name until November 2026 still compiles (deprecated) and is the same type.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static_assert(std::is_same_v<weft::link_model, weft::cost_model>);
+#pragma GCC diagnostic pop
 
 BOOST_AUTO_TEST_CASE(the_trace_lists_pe_spans_and_link_occupancy) {
   std::ostringstream out;

@@ -30,7 +30,7 @@ void params::validate() const {
                                 ": the arity i of the operation must be between 2 and 64");
 }
 
-cost_model make_link_model(const params& p) {
+cost_model make_cost_model(const params& p) {
   p.validate();
   cost_model model;  // α = τ = λ = o_recv = g = 0, all-port, store-and-forward
   if (p.charge == comm_charge::sender) model.o_send = vtime::ticks(p.m);

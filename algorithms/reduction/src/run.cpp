@@ -29,7 +29,7 @@ run_result run_reduction(const params& prm, const tree_entry& tree, const operat
   run_result out;
   out.layout = tree.build(prm);
   check_plan(out.layout);
-  machine mach(out.layout.machine, make_link_model(prm));
+  machine mach(out.layout.machine, make_cost_model(prm));
   check_embedding(out.layout, mach.topo());
 
   auto shared = std::make_shared<const plan>(out.layout);

@@ -46,7 +46,7 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
       params p = base;
       p.items = sizes.back();
       const auto layout = trees.find(name).build(p);
-      check_memory_before_building(layout.machine, "", make_link_model(p), static_cast<int>(layout.pes.size()), options);
+      check_memory_before_building(layout.machine, "", make_cost_model(p), static_cast<int>(layout.pes.size()), options);
     }
   for (std::int64_t k : sizes) {
     params p = base;

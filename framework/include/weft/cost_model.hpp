@@ -107,7 +107,8 @@ struct wire_model {
 };
 
 /// A machine's cost model: its hosts' part and its wire's part (docs/model.md). Named
-/// link_model before 0.2 (it always held the host's costs too); that name stays as an alias.
+/// link_model until November 2026 (it always held the host's costs too); that name stays as a
+/// deprecated alias.
 struct cost_model : host_model, wire_model {
   const host_model& host() const { return *this; }
   const wire_model& wire() const { return *this; }

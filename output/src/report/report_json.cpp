@@ -12,15 +12,18 @@ namespace {
 
 using nlohmann::ordered_json;
 
-double seconds(vtime t) { return static_cast<double>(t.ps) * 1e-12; }
+// Divided, not multiplied by 1e-12 (not a double): 2.1 ns is 2.1e-09, not 2.0999999999999998e-09.
+double seconds(vtime t) { return static_cast<double>(t.ps) / 1e12; }
 double seconds_per_byte(const byte_time& tau) {
-  return static_cast<double>(tau.num) / static_cast<double>(tau.den) * 1e-12;
+  return static_cast<double>(tau.num) / (static_cast<double>(tau.den) * 1e12);
 }
 /// Bytes per second of a time per byte; null when it costs nothing (an infinite bandwidth).
 ordered_json bytes_per_second(const byte_time& tau) {
   if (tau.num == 0) return nullptr;
-  return static_cast<double>(tau.den) / static_cast<double>(tau.num) * 1e12;
+  return static_cast<double>(tau.den) * 1e12 / static_cast<double>(tau.num);
 }
+/// A cost the host may not model (memory, flop rate): null when it does not.
+ordered_json modelled(double value) { return value > 0 ? ordered_json(value) : ordered_json(nullptr); }
 
 /// The model in SI units: seconds, bytes, bytes per second, flop/s (docs/report.md, "model").
 ordered_json model_json(const cost_model& m, const std::vector<network_parameter_value>& parameters) {
@@ -31,8 +34,8 @@ ordered_json model_json(const cost_model& m, const std::vector<network_parameter
             {"o_recv_s", seconds(m.o_recv)},
             {"gap_s", seconds(m.gap)},
             {"poll_s", seconds(m.poll)},
-            {"flops_per_s", m.flops.per_second},
-            {"memory_s_per_byte", seconds_per_byte(m.memory_time)},
+            {"flops_per_s", modelled(m.flops.per_second)},
+            {"memory_s_per_byte", modelled(seconds_per_byte(m.memory_time))},
             {"memory_bytes_per_s", bytes_per_second(m.memory_time)},
             {"kernel_overhead_s", seconds(m.kernel_overhead)},
             {"short_max_bytes", m.short_max},
@@ -104,13 +107,13 @@ ordered_json network_json(const network_figures& n) {
 
 }  // namespace
 
-void write_json(std::ostream& out, const report& r, bool with_host) {
+void write_json(std::ostream& out, const report& r, bool with_host, bool with_invocation) {
   using nlohmann::ordered_json;
   ordered_json j;
   j["schema"] = report_schema;
   j["schema_version"] = report_schema_version;
   // Facts of this invocation, not of the model: left out with the host's (with_host false).
-  if (with_host) j["weft"] = {{"version", weft_version()}, {"command_line", recorded_command_line()}};
+  if (with_invocation) j["weft"] = {{"version", weft_version()}, {"command_line", recorded_command_line()}};
   if (!r.backend.empty()) j["backend"] = r.backend;
   j["program"] = r.program;
   j["machine"] = r.machine;
@@ -183,7 +186,8 @@ void write_json(std::ostream& out, const report& r, bool with_host) {
                  {"spread_phases", r.host.spread_phases},
                  {"peak_rss_bytes", r.host.peak_rss_bytes}};
   }
-  out << j.dump(1) << '\n';
+  // A command-line argument need not be UTF-8 (a file name in Latin-1): replaced, not refused.
+  out << j.dump(1, ' ', false, ordered_json::error_handler_t::replace) << '\n';
 }
 
 

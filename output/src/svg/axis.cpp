@@ -13,7 +13,8 @@ namespace {
 void make_drawable(double& lo, double& hi) {
   if (!std::isfinite(lo) || !std::isfinite(hi)) lo = 0, hi = 1;
   if (hi < lo) std::swap(lo, hi);
-  if (hi == lo) hi = lo + 1;
+  // Widened by a step the doubles can tell apart: lo + 1 is lo itself from 2^53 on.
+  if (hi == lo) hi = lo + std::max(1.0, std::abs(lo) * 1e-9);
 }
 
 // 10^k exactly for the exponents a chart meets (every power of ten up to 10^22 is a double).
@@ -53,7 +54,9 @@ std::vector<double> linear_ticks(double lo, double hi, int count) {
   auto value = [&](double n) { return k >= 0 ? n * m * scale : n * m / scale; };
   const double first = std::floor(lo / step + slack), last = std::ceil(hi / step - slack);
   std::vector<double> ticks;
-  for (double n = first; n <= last; ++n) ticks.push_back(value(n) == 0 ? 0.0 : value(n));
+  // n counts steps from lo; a range of many steps (a count far above what fits on an axis)
+  // would never end, so the ticks stop at 1000.
+  for (double n = first; n <= last && ticks.size() < 1000; ++n) ticks.push_back(value(n) == 0 ? 0.0 : value(n));
   return ticks;
 }
 

@@ -27,9 +27,12 @@ std::string_view weft_version();
 
 /// Human summary: tables in the style of the papers; `top_links` busiest links listed.
 void write_text(std::ostream& out, const report& r, int top_links = 8);
-/// JSON, schema in docs/report.md. `with_host` false leaves out the non-virtual part: the host's
-/// figures and the invocation's (weft's version, the command line).
-void write_json(std::ostream& out, const report& r, bool with_host = true);
+/// JSON, schema in docs/report.md. `with_host` false leaves out the host's figures (wall time,
+/// workers, CPUs), `with_invocation` false the invocation's (weft's version, the command line):
+/// both false, what is left is the deterministic part. A report written into another document
+/// (transpose's) leaves the invocation to that document.
+void write_json(std::ostream& out, const report& r, bool with_host, bool with_invocation);
+inline void write_json(std::ostream& out, const report& r, bool with_host = true) { write_json(out, r, with_host, with_host); }
 /// Chrome/Perfetto trace: PE spans and link occupancy (needs run_options::trace).
 void write_trace(std::ostream& out, const report& r);
 /// The communication log as JSON Lines, PE by PE (docs/report.md, "Communication logs").

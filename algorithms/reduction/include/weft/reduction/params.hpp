@@ -41,6 +41,6 @@ struct params {
 };
 
 /// The link model that realises the paper's costs (see the table above).
-cost_model make_link_model(const params& p);
+cost_model make_cost_model(const params& p);
 
 }  // namespace weft::reduction
