@@ -260,7 +260,9 @@ command_runner add_traffic_command(CLI::App& app) {
   sub->add_option("--seed", o->seed, "seed of the injection schedule (the same for every routing)")->capture_default_str();
   sub->add_option("--csv", o->csv, "write the points as CSV, then each routing's saturation as '#' lines")->group("Output");
   sub->add_option("--latency-threshold", o->latency_threshold,
-                  "CYCLES: saturation by latency is the highest offered load averaging at most this (BookSim's latency_thres)")
+                  "saturation by latency: the highest offered load averaging at most this many cycles (BookSim's "
+                  "latency_thres)")
+      ->type_name("CYCLES")
       ->capture_default_str()
       ->group("Output");
   sub->add_option("--plot", o->plot, "draw latency against offered load, every routing, into FILE.svg")->group("Output");
