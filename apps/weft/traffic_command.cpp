@@ -1,6 +1,6 @@
 // weft traffic --machine srt1d:8,5 --routing srt-dlf,srt-adp --pattern uniform --load 0.01:0.15:0.01
 //              --cycles 10000 [--warmup 1000] [--seed 1] [--packet-flits 16] [--flit-size 16B] [--cycle 1ns]
-//              [network options] [--json F] [--csv F] [--plot F.svg]
+//              [network options] [--latency-threshold 500] [--json F] [--csv F] [--plot F.svg]
 // Latency–load curves of synthetic traffic (seed 002), one block per routing; the model is in
 // algorithms/traffic, docs/traffic.md.
 #include <CLI/CLI.hpp>
@@ -30,6 +30,7 @@ struct traffic_options {
   std::string pattern = "uniform", load = "0.01:0.15:0.01", csv, plot;
   std::int64_t cycles = 10000, warmup = 1000;
   std::string seed = "1";  ///< parse_seed: 0..2^64-1
+  std::string latency_threshold = "500";  ///< parse_latency_threshold: cycles, above 0
   machine_options machine;
 };
 
@@ -130,6 +131,7 @@ traffic::params read_run_params(const CLI::App& sub, const traffic_options& o) {
   // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
   run.warmup = sub.count("--warmup") || o.cycles > 10 * o.warmup ? o.warmup : o.cycles / 10;
   run.seed = parse_seed(o.seed, "--seed " + o.seed);
+  run.latency_threshold = traffic::parse_latency_threshold(o.latency_threshold);
   run.validate();
   return run;
 }
@@ -256,7 +258,13 @@ command_runner add_traffic_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--warmup", o->warmup, "packets created from this cycle on are measured")->capture_default_str();
   sub->add_option("--seed", o->seed, "seed of the injection schedule (the same for every routing)")->capture_default_str();
-  sub->add_option("--csv", o->csv, "write the points as CSV")->group("Output");
+  sub->add_option("--csv", o->csv, "write the points as CSV, then each routing's saturation as '#' lines")->group("Output");
+  sub->add_option("--latency-threshold", o->latency_threshold,
+                  "saturation by latency: the highest offered load averaging at most this many cycles (BookSim's "
+                  "latency_thres)")
+      ->type_name("CYCLES")
+      ->capture_default_str()
+      ->group("Output");
   sub->add_option("--plot", o->plot, "draw latency against offered load, every routing, into FILE.svg")->group("Output");
   add_machine_options(*sub, o->machine);
   o->machine.packet_shape_on_any_network = true;  // --packet-flits, --flit-size, --cycle shape its packets

@@ -119,3 +119,81 @@ BOOST_AUTO_TEST_CASE(latencies_that_agree_or_differ_by_little_are_not_past_satur
   point empty{};
   BOOST_TEST(!past_saturation(empty, 2700));  // nothing measured: no verdict
 }
+
+// BookSim's saturation (issue 24 §1): the highest offered load whose average latency is at most
+// the threshold, every lower measured load passing too.
+namespace {
+
+point at(double offered, double latency, std::int64_t packets = 10) {
+  point p{};
+  p.load = p.offered = p.accepted = offered;
+  p.latency = p.early_latency = p.late_latency = latency;
+  p.packets = packets;
+  return p;
+}
+
+// The figure (none: no load passed) and the lowest failing load (none: a lower bound).
+latency_saturation check_by_latency(const std::vector<point>& pts, double threshold, std::optional<double> figure,
+                                    std::optional<double> first_failing, std::int64_t window_cycles = 9000) {
+  const auto s = estimate_saturation_by_latency(pts, threshold, window_cycles);
+  BOOST_TEST(s.threshold == threshold);
+  BOOST_TEST(s.offered.has_value() == figure.has_value());
+  if (figure && s.offered) BOOST_TEST(*s.offered == *figure);
+  BOOST_TEST(s.reached() == first_failing.has_value());
+  if (first_failing && s.reached()) BOOST_TEST(s.first_failing->offered == *first_failing);
+  return s;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(saturation_by_latency_is_the_highest_offered_load_at_most_the_threshold) {
+  const auto s = check_by_latency({at(0.01, 20), at(0.05, 40), at(0.10, 90), at(0.15, 300)}, 100, 0.10, 0.15);
+  BOOST_TEST(s.measured);
+  BOOST_TEST(!s.first_failing_grows);
+}
+
+BOOST_AUTO_TEST_CASE(a_latency_equal_to_the_threshold_passes_as_in_booksim) {
+  // BookSim aborts a run when its latency is above latency_thres, not when it equals it.
+  check_by_latency({at(0.01, 20), at(0.05, 100), at(0.10, 100.5)}, 100, 0.05, 0.10);
+}
+
+BOOST_AUTO_TEST_CASE(when_every_measured_load_passes_the_figure_is_a_lower_bound) {
+  // The sweep stopped short: 0.05 is a lower bound (nothing failed).
+  check_by_latency({at(0.01, 20), at(0.05, 40)}, 500, 0.05, std::nullopt);
+}
+
+BOOST_AUTO_TEST_CASE(when_the_lowest_measured_load_fails_there_is_no_figure) {
+  const auto s = check_by_latency({at(0.30, 700), at(0.40, 900)}, 500, std::nullopt, 0.30);
+  BOOST_TEST(s.measured);
+}
+
+BOOST_AUTO_TEST_CASE(a_point_without_measured_packets_neither_passes_nor_fails) {
+  // Its latency is unknown: never the figure (even as the highest load), never the point that
+  // ends the figure (even between two that pass).
+  std::vector<point> pts{at(0.01, 20), at(0.03, 0, 0), at(0.05, 30), at(0.10, 0, 0)};
+  check_by_latency(pts, 500, 0.05, std::nullopt);
+  pts.push_back(at(0.2, 800));
+  check_by_latency(pts, 500, 0.05, 0.2);
+  // Nothing measured: no figure, nothing reached.
+  const auto s = check_by_latency({at(0.001, 0, 0), at(0.002, 0, 0)}, 500, std::nullopt, std::nullopt);
+  BOOST_TEST(!s.measured);
+}
+
+BOOST_AUTO_TEST_CASE(a_higher_load_under_the_threshold_does_not_forgive_a_lower_one_above_it) {
+  // Non-monotonic latencies: 0.10 averages under the threshold but 0.05 did not, so the figure
+  // stops at 0.01 (the highest load below which every measured load passes).
+  check_by_latency({at(0.01, 20), at(0.05, 600), at(0.10, 90)}, 500, 0.01, 0.05);
+}
+
+BOOST_AUTO_TEST_CASE(points_are_taken_by_offered_load_whatever_the_order_they_ran_in) {
+  check_by_latency({at(0.15, 700), at(0.01, 20), at(0.10, 90)}, 500, 0.10, 0.15);
+  // Two runs at one offered load, one failing: that load is not the figure.
+  check_by_latency({at(0.01, 20), at(0.05, 40), at(0.05, 600)}, 500, 0.01, 0.05);
+}
+
+BOOST_AUTO_TEST_CASE(a_point_past_saturation_fails_even_when_its_average_is_under_the_threshold) {
+  // Its packets of the second half wait 400 cycles against 100 in the first (a 2700-cycle
+  // window): the average, 250, is under 500 only because the run was short.
+  const auto s = check_by_latency({at(0.01, 20), with_halves(0.2, 0.15, 100, 400)}, 500, 0.01, 0.2, 2700);
+  BOOST_TEST(s.first_failing_grows);
+}

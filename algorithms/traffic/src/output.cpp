@@ -14,6 +14,41 @@ bool has_split(const sweep& s) {
   return !s.points.empty() && s.points.front().queueing.has_value();
 }
 
+// Why the lowest failing load fails: its average latency, or (when that is still under the
+// threshold) a latency that grows through the run.
+std::string why_it_fails(const latency_saturation& s) {
+  const point& p = *s.first_failing;
+  if (s.first_failing_grows && p.latency <= s.threshold)
+    return fmt::format("offered {:.4f} is past saturation: its latency grows through the run", p.offered);
+  return fmt::format("offered {:.4f} averaged {:.2f}", p.offered, p.latency);
+}
+
+void print_saturation_by_latency(std::ostream& out, const sweep& s) {
+  const auto& b = s.sat_by_latency;
+  const auto head = fmt::format("saturation {} by latency: ", s.routing);
+  if (!b.measured)
+    out << head << "unknown (no point measured a packet)\n";
+  else if (!b.offered)
+    out << head << fmt::format("none of the loads averaged at most {} cycles ({}; lower --load to find it)\n", b.threshold,
+                               why_it_fails(b));
+  else if (b.reached())
+    out << head << fmt::format("{:.4f} flits/node/cycle (highest offered averaging at most {} cycles; {})\n", *b.offered,
+                               b.threshold, why_it_fails(b));
+  else
+    out << head << fmt::format("at least {:.4f} flits/node/cycle (every measured load averaged at most {} cycles: raise "
+                               "--load to reach it)\n",
+                               *b.offered, b.threshold);
+}
+
+// The sweep-level figures after the per-point rows, as comment lines (like the "# stopped"
+// line): a CSV reader that skips '#' lines still sees one table.
+void write_csv_saturation(std::ostream& out, const sweep& s) {
+  const auto& b = s.sat_by_latency;
+  out << fmt::format("# saturation {} {:.6f} saturated={}\n", s.routing, s.sat.throughput, s.sat.reached);
+  out << fmt::format("# saturation_by_latency {} {} saturated_by_latency={} latency_threshold={}\n", s.routing,
+                     b.offered ? fmt::format("{:.6f}", *b.offered) : "none", b.reached(), b.threshold);
+}
+
 }  // namespace
 
 void print_table_header(std::ostream& out, const std::string& routing, bool split) {
@@ -51,6 +86,7 @@ void print_saturation(std::ostream& out, const sweep& s) {
     out << fmt::format("saturation {}: at least {:.4f} flits/node/cycle (latency never passed 3x the zero-load {:.2f} "
                        "cycles: raise --load to reach it)\n",
                        s.routing, s.sat.throughput, s.sat.zero_load);
+  print_saturation_by_latency(out, s);
 }
 
 void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
@@ -76,10 +112,15 @@ void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
                                      cycles(p.p50), cycles(p.p99), p.packets, fmt::format("{:.4f}", *p.queueing),
                                      fmt::format("{:.4f}", *p.network)});
     }
+  for (const auto& s : sweeps) write_csv_saturation(out, s);
 }
 
 void write_json(std::ostream& out, const run_description& d, const std::vector<sweep>& sweeps) {
   using nlohmann::ordered_json;
+  // The offered load, or null when no measured load stayed under the threshold.
+  const auto by_latency = [](const sweep& s) {
+    return s.sat_by_latency.offered ? ordered_json(*s.sat_by_latency.offered) : ordered_json(nullptr);
+  };
   ordered_json routings = ordered_json::array(), points = ordered_json::array();
   for (const auto& s : sweeps) {
     // null, not 0, where nothing was measured (docs/traffic.md).
@@ -89,7 +130,9 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
                         {"saturated", s.sat.reached},
                         {"past_saturation", s.sat.past_saturation},
                         {"zero_load_latency", cycles(s.sat.measured, s.sat.zero_load)},
-                        {"knee_offered", s.sat.knee_load}});
+                        {"knee_offered", s.sat.knee_load},
+                        {"saturation_by_latency", by_latency(s)},
+                        {"saturated_by_latency", s.sat_by_latency.reached()}});
     for (const auto& p : s.points) {
       const bool m = p.has_latency();
       ordered_json j{{"routing", s.routing},         {"load", p.load},           {"offered", p.offered},
@@ -114,6 +157,8 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
                  {"flit_bytes", r.shape.flit_bytes},
                  {"cycle_ps", r.shape.cycle.ps},
                  {"saturation", sweeps.empty() ? 0.0 : sweeps.front().sat.throughput},
+                 {"saturation_by_latency", sweeps.empty() ? ordered_json(nullptr) : by_latency(sweeps.front())},
+                 {"latency_threshold", r.latency_threshold},
                  {"routings", std::move(routings)},
                  {"points", std::move(points)}};
   out << j.dump(1) << "\n";

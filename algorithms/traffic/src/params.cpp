@@ -78,4 +78,18 @@ std::vector<double> parse_loads(const std::string& text) {
   return loads;
 }
 
+double parse_latency_threshold(const std::string& text) {
+  double v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  const bool whole = !text.empty() && end == text.data() + text.size();
+  // A number out of a double's range (1e-400, 1e400) is a number: refused below as out of range.
+  const bool out_of_range = whole && ec == std::errc::result_out_of_range;
+  if (!out_of_range && (!whole || ec != std::errc{} || std::isnan(v)))
+    throw std::invalid_argument("--latency-threshold '" + text +
+                                "' is not a number (an average packet latency in cycles, above 0; default 500, as BookSim)");
+  if (out_of_range || !(v > 0) || std::isinf(v))
+    throw std::invalid_argument("--latency-threshold " + text + " must be a finite number of cycles above 0 (default 500, as BookSim)");
+  return v;
+}
+
 }  // namespace weft::traffic

@@ -55,6 +55,7 @@ sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& l
     out.points.push_back(r.measured);
   }
   out.sat = estimate_saturation(out.points, run.cycles - run.warmup);
+  out.sat_by_latency = estimate_saturation_by_latency(out.points, run.latency_threshold, run.cycles - run.warmup);
   return out;
 }
 

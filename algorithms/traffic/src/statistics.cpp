@@ -87,4 +87,35 @@ saturation estimate_saturation(const std::vector<point>& points, std::int64_t wi
   return s;
 }
 
+latency_saturation estimate_saturation_by_latency(const std::vector<point>& points, double threshold,
+                                                  std::int64_t window_cycles) {
+  latency_saturation out;
+  out.threshold = threshold;
+  struct verdict {
+    const point* p;
+    bool grows, fails;
+  };
+  std::vector<verdict> measured;
+  for (const auto& p : points)
+    if (p.has_latency()) {
+      const bool grows = past_saturation(p, window_cycles);
+      measured.push_back({&p, grows, grows || p.latency > threshold});
+    }
+  // Lowest offered load first; at equal offered loads the failing point first, so that a load
+  // where one run failed is never the figure.
+  std::stable_sort(measured.begin(), measured.end(), [](const verdict& a, const verdict& b) {
+    return a.p->offered != b.p->offered ? a.p->offered < b.p->offered : a.fails && !b.fails;
+  });
+  out.measured = !measured.empty();
+  for (const auto& v : measured) {
+    if (v.fails) {
+      out.first_failing = *v.p;
+      out.first_failing_grows = v.grows;
+      break;
+    }
+    out.offered = v.p->offered;
+  }
+  return out;
+}
+
 }  // namespace weft::traffic

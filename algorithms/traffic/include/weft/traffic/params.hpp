@@ -29,6 +29,9 @@ struct params {
   std::int64_t warmup = 1000;   ///< those created in [warmup, cycles) are measured
   std::uint64_t seed = 1;
   packet_shape shape;
+  /// Cycles: the average packet latency a load may reach and still count below saturation, for
+  /// the latency-threshold figure (estimate_saturation_by_latency); BookSim's `latency_thres`.
+  double latency_threshold = 500;
   /// Throws std::invalid_argument for cycles < 1, warmup outside [0, cycles), a bad shape or a
   /// run whose last creation time passes the virtual clock.
   void validate() const;
@@ -37,5 +40,9 @@ struct params {
 /// "0.01:0.15:0.01" (LO:HI:STEP), "0.05" or "0.01,0.05,0.1": loads in flits/node/cycle, each
 /// in (0, 1]. Throws std::invalid_argument naming the bad part.
 std::vector<double> parse_loads(const std::string& text);
+
+/// "500": --latency-threshold, a finite number of cycles above 0. Throws std::invalid_argument
+/// naming the value and what is allowed.
+double parse_latency_threshold(const std::string& text);
 
 }  // namespace weft::traffic

@@ -30,7 +30,8 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
 struct sweep {
   std::string routing;
   std::vector<point> points;
-  saturation sat;
+  saturation sat;                    ///< the peak accepted throughput
+  latency_saturation sat_by_latency;  ///< BookSim's: the highest offered load under the latency threshold
   std::optional<report> stopped;  ///< the report of the run that did not end ok, if any
 };
 

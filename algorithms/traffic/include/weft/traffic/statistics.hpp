@@ -51,6 +51,31 @@ struct saturation {
 /// a short run whose last packets arrive after the window.
 saturation estimate_saturation(const std::vector<point>& points, std::int64_t window_cycles);
 
+/// BookSim2's saturation: the highest offered load whose average packet latency (`point::latency`:
+/// creation to arrival, so source queueing included) is not above a threshold, BookSim's
+/// `latency_thres` (its default 500 cycles). BookSim finds it by bisection, which assumes latency
+/// grows with load; a sweep may not be monotonic, so the figure is the highest offered load L such
+/// that *every* measured point offered at most L passes: a lower load that failed is not forgiven
+/// by a higher one that passed. A point passes when it measured packets, its average latency is at
+/// most the threshold (BookSim aborts when it is above: `cur_latency > _latency_thres`), and it is
+/// not past saturation (a latency that grows through the run is only below the threshold because
+/// the run was short). Points without measured packets have no latency: they neither pass nor fail.
+struct latency_saturation {
+  double threshold = 500;  ///< cycles
+  /// The figure, offered flits/node/cycle; none when the lowest measured point already fails (or
+  /// no point measured a packet).
+  std::optional<double> offered;
+  /// The lowest measured point that fails: the sweep reached the figure. Without one, every
+  /// measured point passed and the figure is a lower bound (the sweep stopped short).
+  std::optional<point> first_failing;
+  bool first_failing_grows = false;  ///< that point fails because it is past saturation
+  bool measured = false;             ///< some point measured packets
+  bool reached() const { return first_failing.has_value(); }
+};
+/// `threshold` in cycles (> 0); `window_cycles` as for estimate_saturation.
+latency_saturation estimate_saturation_by_latency(const std::vector<point>& points, double threshold,
+                                                  std::int64_t window_cycles);
+
 /// A point past saturation: its queues grow through the window, so packets created in its second
 /// half wait more than 1.5× as long as those of its first half (and at least `window_cycles` / 20
 /// cycles longer, so that noise on tiny latencies is no verdict). Below saturation the two agree.
