@@ -302,7 +302,8 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
                              "--switching", "--mtu", "--injection", "--ports", "--network", "--flops", "--memory-bandwidth",
                              "--kernel-overhead", "--short-max", "--short-alpha", "--short-tau", "--short-bandwidth",
                              "--chain-alpha", "--coll-call", "--coll-recv", "--reduce-tau", "--vcs", "--buffer",
-                             "--flit-size", "--packet-flits", "--cycle", "--router-delay", "--link-delay", "--credit-delay"})
+                             "--flit-size", "--packet-flits", "--cycle", "--router-delay", "--link-delay", "--credit-delay",
+                             "--wait-for-tail-credit"})
       if (const auto* opt = o.parsed_by->get_option_no_throw(flag); opt && opt->count() > 0)
         throw std::invalid_argument(std::string(flag) + ": --clock wall applies no link or host model (times are measured "
                                     "on this host); drop it, or run on the virtual clock");

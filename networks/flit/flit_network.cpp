@@ -137,15 +137,9 @@ void flit_network::on_source_entry(const event& e, network_context& ctx) {
 void flit_network::on_flit(const event& e, network_context& ctx) {
   const std::int64_t c = e.time / cycle_;
   const std::int32_t channel = e.stage * vcs_ + e.vc;  // stage: the link it crossed
-  auto& in = inputs_[static_cast<std::size_t>(channel)];
-  const message& m = *e.msg;
-  const bool tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(m, e.packet);
-  slot(channel, (in.first + in.count) % buffer_) = {e.msg, e.packet, e.part, c, e.aux, tail};
-  ++in.count;  // never past the buffer: the flit came with a credit
-  if (e.part == 0) {
-    in.state = input_vc::phase::routing;
-    in.hops = static_cast<std::int32_t>(e.flags);
-  }
+  const bool tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(*e.msg, e.packet);
+  // Never past the buffer: the flit came with a credit.
+  write_flit(channel, {e.msg, e.packet, e.part, c, e.aux, static_cast<std::int32_t>(e.flags), tail});
   auto& r = routers_[static_cast<std::size_t>(e.at)];
   request_tick(r, e.at, c + (e.part == 0 ? va_wait_ : sa_wait_), ctx);
 }
@@ -153,7 +147,7 @@ void flit_network::on_flit(const event& e, network_context& ctx) {
 void flit_network::on_credit(const event& e, network_context& ctx) {
   auto& out = outputs_[static_cast<std::size_t>(e.seq)];
   ++out.credits;
-  if (e.flags != 0) out.owner = -1;  // the packet's tail left the downstream buffer: the VC is free
+  if (e.flags != 0) out.owner = -1;  // the tail-credit rule: the tail left the buffer downstream, the VC is free
   request_tick(routers_[static_cast<std::size_t>(e.at)], e.at, e.time / cycle_, ctx);
 }
 

@@ -3,7 +3,7 @@
 // per node, wormhole switching, credit-based flow control. A message becomes packets of flits;
 // a packet's head flit is routed at every router (the routing's candidates, chosen at VC
 // allocation from the credits seen there), its body follows on the VCs the head took, and the
-// tail frees them. Flits really move buffer to buffer: a flit leaves a buffer only with a credit
+// tail frees them (once it has left, or once its credit is back: --wait-for-tail-credit). Flits really move buffer to buffer: a flit leaves a buffer only with a credit
 // for the next one, and its credit travels back upstream.
 //
 // Ownership, so that partitions never share state: an input VC (its buffer and the packet in it)
@@ -36,11 +36,14 @@ struct flit {
   std::uint32_t index = 0;   ///< within its packet (0: the head)
   std::int64_t arrived = 0;  ///< cycle it was written into this buffer
   std::int64_t born = 0;     ///< cycle its packet's head entered the network (latency figures)
+  std::int32_t hops = 0;     ///< links its packet crossed before this buffer
   bool tail = false;
 };
 
-/// An input virtual channel: a FIFO of at most `buffer` flits, of one packet at a time (its
-/// upstream frees the VC only once the packet's tail has left this buffer).
+/// An input virtual channel: a FIFO of at most `buffer` flits. Under the tail-credit rule it
+/// holds one packet at a time (its upstream frees the VC only once the packet's tail has left
+/// this buffer); under BookSim's rule a head may wait behind the previous packet's tail. The
+/// phase, output and hops are those of the packet at the front.
 struct input_vc {
   enum class phase : std::uint8_t { idle, routing, active };
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
@@ -48,13 +51,14 @@ struct input_vc {
   phase state = phase::idle;
   std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
   std::int32_t out_vc = -1;  ///< the VC it holds on that link
-  std::int32_t hops = 0;     ///< links the packet's head crossed before this router
+  std::int32_t hops = 0;     ///< links the front packet's head crossed before this router
   std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
   std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
 };
 
 /// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
-/// whose packet holds it (-1: free).
+/// whose packet holds it (-1: free; under BookSim's rule its buffer downstream may still hold
+/// the previous packet's flits).
 struct output_vc {
   std::int32_t credits = 0;
   std::int32_t owner = -1;
@@ -72,6 +76,7 @@ struct router {
   std::size_t source_head = 0;
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
+  std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
   std::int64_t inject_born = 0;
   std::vector<std::int64_t> ticks;    ///< cycles of pending tick events, ascending
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
@@ -133,6 +138,7 @@ class flit_network final : public network {
   /// What one run reads: its routers' parameters and the packet shape.
   struct config {
     int vcs, buffer, router_delay, link_delay, credit_delay;
+    bool wait_for_tail_credit;  ///< the output VC release rule (docs/model.md, "The flit network")
     std::int64_t flit_bytes;
     int packet_flits;
     vtime cycle;
@@ -145,7 +151,8 @@ class flit_network final : public network {
   /// The options of its routers and packets (the packet shape, --flit-size --packet-flits --cycle,
   /// is also read by commands that send packets on any network).
   static std::vector<std::string> own_options() { return {"--flit-size", "--packet-flits", "--cycle"}; }
-  /// Its routers' own parameters (vcs, buffer, router_delay, link_delay, credit_delay):
+  /// Its routers' own parameters (vcs, buffer, router_delay, link_delay, credit_delay,
+  /// wait_for_tail_credit):
   /// declared here, stored in wire_model::params (flit_params.cpp).
   static std::vector<network_parameter> parameters();
   static constexpr const char* own_options_are = "it sets the flit network's routers";
@@ -170,11 +177,19 @@ class flit_network final : public network {
 
   // A router's cycle (flit_router.cpp).
   bool inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// The injection VC a new packet at `r` takes, or -1 while none may.
+  std::int32_t injection_vc(router& r, node_id n);
+  /// Writes `f` behind the flits of input `channel`; a head written into an empty buffer starts
+  /// its routing.
+  void write_flit(std::int32_t channel, const flit& f);
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
+  /// Takes the front flit of input `channel` at cycle `c`; when it is a tail, the next packet's
+  /// head (BookSim's rule) starts its routing.
+  flit take_front(std::int32_t channel, std::int64_t c);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.

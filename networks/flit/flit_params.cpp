@@ -19,7 +19,13 @@ std::vector<network_parameter> flit_network::parameters() {
           {"link_delay", "cycles", 1, 1, 1000, "cycles of switch and link traversal",
            "crossing a link takes at least 1 cycle", "crossing a link takes at most 1000 cycles"},
           {"credit_delay", "cycles", 1, 1, 1000, "cycles a credit takes upstream", "a credit takes at least 1 cycle",
-           "a credit takes at most 1000 cycles"}};
+           "a credit takes at most 1000 cycles"},
+          // BookSim's name and meaning; its default is 0, weft's stays the conservative rule.
+          {"wait_for_tail_credit", "1 or 0", 1, 0, 1,
+           "1: an output VC is reallocated once its packet's tail credit is back; 0: once the tail flit has left "
+           "(BookSim's default)",
+           "the rule is 1 (wait for the tail credit) or 0 (release when the tail leaves)",
+           "the rule is 1 (wait for the tail credit) or 0 (release when the tail leaves)"}};
 }
 
 flit_network::config flit_network::config_of(const wire_model& wire) {
@@ -27,7 +33,8 @@ flit_network::config flit_network::config_of(const wire_model& wire) {
   const auto& self = network_of(wire);
   const auto get = [&](std::string_view name) { return static_cast<int>(self.param(wire, name)); };
   return {get("vcs"),          get("buffer"),         get("router_delay"), get("link_delay"),
-          get("credit_delay"), wire.flit.flit_bytes, wire.flit.packet_flits, wire.flit.cycle};
+          get("credit_delay"), get("wait_for_tail_credit") != 0, wire.flit.flit_bytes, wire.flit.packet_flits,
+          wire.flit.cycle};
 }
 
 namespace {
@@ -68,7 +75,9 @@ std::string flit_network::describe(const cost_model& model, bool ticks) {
   const auto n = [](std::int64_t v) { return std::to_string(v); };
   return "flit network: cycle=" + format_time(c.cycle, ticks) + " vcs=" + n(c.vcs) + " buffer=" + n(c.buffer) +
          " flits, flit=" + n(c.flit_bytes) + "B, packets<=" + n(c.packet_flits) + " flits, router=" + n(c.router_delay) +
-         " link=" + n(c.link_delay) + " credit=" + n(c.credit_delay) + " cycles, o_send=" + format_time(model.o_send, ticks) +
+         " link=" + n(c.link_delay) + " credit=" + n(c.credit_delay) + " cycles, " +
+         // Said only for BookSim's rule: the line of a run under the default reads as it always has.
+         (c.wait_for_tail_credit ? "" : "VCs reallocated when the tail leaves, ") + "o_send=" + format_time(model.o_send, ticks) +
          " o_recv=" + format_time(model.o_recv, ticks) + " gap=" + format_time(model.gap, ticks) + ", " +
          to_string(model.ports) + model.describe_collective(ticks);
 }

@@ -8,26 +8,31 @@
 
 namespace weft::detail::flit {
 
+std::int32_t flit_network::injection_vc(router& r, node_id n) {
+  // Classes are chosen at VC allocation: any VC of the injection port will do.
+  const std::int32_t base = injection_port(n) * vcs_;
+  if (!params_.wait_for_tail_credit) {
+    // BookSim's rule: the VC behind the last one, whatever it still holds (its source queue's
+    // VC choice in trafficmanager.cpp: every VC is free again once the last tail went in).
+    const std::int32_t v = r.inject_rr;
+    r.inject_rr = (v + 1) % vcs_;
+    return base + v;
+  }
+  for (std::int32_t v = 0; v < vcs_; ++v)
+    if (const auto& in = inputs_[static_cast<std::size_t>(base + v)]; in.state == input_vc::phase::idle && in.count == 0)
+      return base + v;
+  return -1;
+}
+
 bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx) {
   if (r.source_head == r.source.size()) return false;
   message& m = *r.source[r.source_head];
-  if (r.inject_channel < 0) {
-    // A new packet takes any free VC of the injection port; classes are chosen at VC allocation.
-    const std::int32_t base = injection_port(n) * vcs_;
-    for (std::int32_t v = 0; v < vcs_ && r.inject_channel < 0; ++v)
-      if (const auto& in = inputs_[static_cast<std::size_t>(base + v)]; in.state == input_vc::phase::idle && in.count == 0)
-        r.inject_channel = base + v;
-    if (r.inject_channel < 0) return false;
-    auto& in = inputs_[static_cast<std::size_t>(r.inject_channel)];
-    in.state = input_vc::phase::routing;
-    in.hops = 0;
-    r.inject_born = c;
-  }
+  if (r.inject_channel < 0 && (r.inject_channel = injection_vc(r, n)) < 0) return false;
   auto& in = inputs_[static_cast<std::size_t>(r.inject_channel)];
   if (in.count == buffer_) return false;
+  if (r.next_flit == 0) r.inject_born = c;
   const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
-  slot(r.inject_channel, (in.first + in.count) % buffer_) = {&m, r.next_packet, r.next_flit, c, r.inject_born, tail};
-  ++in.count;
+  write_flit(r.inject_channel, {&m, r.next_packet, r.next_flit, c, r.inject_born, 0, tail});
   ++parts_[static_cast<std::size_t>(ctx.partition())].injected_flits;
   ++r.next_flit;
   if (!tail) return true;
@@ -78,8 +83,9 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
     const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, in.hops, 0};
     routing_.next_hops(n, m.dst_node, state, cands);
     // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
-    // (the shortest queue seen from here), then the routing's order. (A free VC always holds all
-    // its credits: it is freed by its last packet's tail credit, so credits cannot tell them apart.)
+    // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
+    // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
+    // rule they could, but BookSim's allocator does not look at them either.)
     std::int32_t best = -1, best_taken = INT32_MAX;
     for (const hop& h : cands) {
       if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
@@ -99,7 +105,7 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
     }
     if (best < 0) {
       if (cands.empty() || cands.front().link < 0) give_up("has no next hop at node " + std::to_string(n));
-      continue;  // every permitted VC is taken: wait for a tail credit to free one
+      continue;  // every permitted VC is taken: wait for a tail (or its credit) to free one
     }
     outputs_[static_cast<std::size_t>(best)].owner = channel;
     in.state = input_vc::phase::active;
@@ -155,19 +161,33 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
   return granted;
 }
 
-namespace {
-
-/// Takes the front flit of `in`, whose slots start at `slots`.
-flit take_front(input_vc& in, flit* slots, std::int32_t buffer, std::int64_t c) {
-  flit f = slots[in.first];
-  in.first = (in.first + 1) % buffer;
-  --in.count;
-  in.last_move = c;
-  if (f.tail) in.state = input_vc::phase::idle;  // one packet at a time: the buffer is empty now
-  return f;
+void flit_network::write_flit(std::int32_t channel, const flit& f) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  if (f.index == 0 && in.count == 0) {  // a head at the front: its routing starts
+    in.state = input_vc::phase::routing;
+    in.hops = f.hops;
+  }
+  slot(channel, (in.first + in.count) % buffer_) = f;
+  ++in.count;
 }
 
-}  // namespace
+flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  flit f = slot(channel, in.first);
+  in.first = (in.first + 1) % buffer_;
+  --in.count;
+  in.last_move = c;
+  if (!f.tail) return f;
+  in.state = input_vc::phase::idle;
+  if (in.count == 0) return f;  // always so under the tail-credit rule: one packet at a time
+  // BookSim's rule: the next packet's head reaches the front and enters the router's pipeline
+  // now, as if written at the next cycle (BookSim's iq_router queues it for routing then).
+  flit& head = slot(channel, in.first);
+  in.state = input_vc::phase::routing;
+  in.hops = head.hops;
+  head.arrived = std::max(head.arrived, c + 1);
+  return f;
+}
 
 void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
   const std::int32_t port = channel / vcs_;
@@ -178,7 +198,7 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
   credit.src = credit_source;
   credit.seq = static_cast<std::uint64_t>(channel);
   credit.at = link_from_[static_cast<std::size_t>(port)];
-  credit.flags = tail ? 1 : 0;
+  credit.flags = tail && params_.wait_for_tail_credit ? 1 : 0;  // the credit that frees the VC
   ctx.push(credit);
 }
 
@@ -186,10 +206,11 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const std::int32_t link = in.out, vc = in.out_vc, hops = in.hops + 1;
   const std::int64_t ready = front(channel).arrived + sa_wait_;
-  const flit f = take_front(in, &slot(channel, 0), buffer_, c);
+  const flit f = take_front(channel, c);
   return_credit(channel, f.tail, c, ctx);
   auto& out = outputs_[static_cast<std::size_t>(link * vcs_ + vc)];
   --out.credits;
+  if (f.tail && !params_.wait_for_tail_credit) out.owner = -1;  // BookSim's rule: free once the tail has left
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
   ++lc.flits;
   ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
@@ -226,7 +247,7 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const bool discard = in.out == input_vc::discard;
   const std::int32_t hops = in.hops;
-  const flit f = take_front(in, &slot(channel, 0), buffer_, c);
+  const flit f = take_front(channel, c);
   return_credit(channel, f.tail, c, ctx);
   if (discard) return;
   auto& counters = parts_[static_cast<std::size_t>(ctx.partition())];

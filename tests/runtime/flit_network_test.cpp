@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "weft/coll/collectives.hpp"
 #include "weft/machine.hpp"
@@ -93,6 +94,62 @@ BOOST_DATA_TEST_CASE(a_single_flow_runs_at_one_flit_a_cycle_or_buffer_over_round
   const std::int64_t expected = b >= rt ? zero_load(hops, flits)
                                         : 2 + (flits - 1) / b * rt + (flits - 1) % b + hops * 4 + 1;
   BOOST_TEST(t == expected);
+}
+
+// The output VC release rule (--wait-for-tail-credit), on one link: PE 0 sends PE 1 one message
+// of N = 100 flits in 1-flit packets; 1 VC of B flits, R = --router-delay, L = C = 1. Packet k
+// crosses node 0's switch at s_k, lands at node 1 at s_k + 1 + L, is ejected R - 1 later and
+// delivered the cycle after; its credit is back at node 0 at s_k + R + L + C = s_k + RT. Packet 0
+// has the zero-load time 2R + L; each further one adds the period P: done = 2R + L + (N - 1)·P.
+//  - Tail credit (1): packet k + 1 may take the VC only when packet k's credit is back: P = RT.
+//    R = 3: 7 + 99·5 = 502 ns; R = 1: 3 + 99·3 = 300 ns, whatever B.
+//  - BookSim's rule (0): the VC is free once packet k has left. Packet k + 1 waits behind it in
+//    the injection VC and, reaching the front, starts its R-cycle pipeline the next cycle (as in
+//    BookSim's iq_router): P = R, if credits keep up, that is B·R >= RT.
+//    R = 3, B = 2: 7 + 99·3 = 304 ns; R = 1, B = 3: 3 + 99·1 = 102 ns (one flit a cycle).
+//    With fewer credits the buffer rules: R = 1, B = 1: one packet per round trip, 300 ns as under
+//    the tail credit; R = 1, B = 2: two packets per RT, s_k = ⌊k/2⌋·3 + k mod 2, so packet 99
+//    leaves at 49·3 + 1 = 148 and is delivered at 148 + 3 = 151 ns.
+BOOST_AUTO_TEST_CASE(the_vc_release_rule_sets_the_rate_of_a_stream_of_one_flit_packets) {
+  struct stream_case {
+    int router_delay, buffer, wait_for_tail_credit;
+    std::int64_t done_ns;
+  };
+  for (const auto [r, b, wait, done] : {stream_case{3, 2, 1, 502}, stream_case{3, 8, 1, 502}, stream_case{1, 3, 1, 300},
+                                        stream_case{3, 2, 0, 304}, stream_case{3, 8, 0, 304}, stream_case{1, 3, 0, 102},
+                                        stream_case{1, 8, 0, 102}, stream_case{1, 1, 0, 300}, stream_case{1, 2, 0, 151},
+                                        stream_case{3, 1, 0, 502}}) {
+    auto model = flit_model(1, b, 1);
+    model.params.set("router_delay", r);
+    model.params.set("wait_for_tail_credit", wait);
+    weft::machine pair("mesh:2x1", model);
+    BOOST_TEST(one_message(pair, 1, 100 * 16) == done, "R=" << r << " B=" << b << " wait=" << wait);
+  }
+}
+
+// BookSim's rule on all-to-all traffic: input VCs then hold heads behind tails at every router.
+BOOST_DATA_TEST_CASE(under_booksims_vc_release_an_alltoall_is_verified_conserved_and_bit_identical_on_1_2_and_4_workers,
+                     bdata::xrange(3), index) {
+  const std::tuple<const char*, const char*, int> machines[] = {
+      {"srt1d:5,5", "srt-adp", 1}, {"torus:4x4", "dateline", 2}, {"mesh:8x8", "", 16}};
+  const auto [spec, routing, packet_flits] = machines[index];
+  auto model = flit_model(2, 4, packet_flits);
+  model.params.set("wait_for_tail_credit", 0);
+  weft::machine m(spec, model, routing);
+  const int procs = m.topo().compute_nodes();
+  const auto prog = weft::programs::alltoall({1000, 1});  // 63 flits a message
+  const auto r = m.run(procs, prog);
+  BOOST_TEST(r.status == weft::run_status::ok);
+  BOOST_TEST(r.conserved);
+  const auto net = network_section(r);
+  const std::int64_t flits = std::int64_t{procs} * (procs - 1) * 63;
+  BOOST_TEST(net["flits"]["injected"].get<std::int64_t>() == flits);
+  BOOST_TEST(net["flits"]["ejected"].get<std::int64_t>() == flits);
+  BOOST_TEST(net["packets"].get<std::int64_t>() == std::int64_t{procs} * (procs - 1) * ((63 - 1) / packet_flits + 1));
+  const auto reference = virtual_json(m, procs, prog, 1, weft::sharing_policy::adaptive);
+  for (auto policy : {weft::sharing_policy::always, weft::sharing_policy::alternate})
+    for (int workers : {2, 4})
+      BOOST_TEST(virtual_json(m, procs, prog, workers, policy) == reference, "workers=" << workers);
 }
 
 // Issue 23 §4: a link's `bytes` means the payload it carried on every network; the flits, padding
@@ -198,6 +255,14 @@ BOOST_AUTO_TEST_CASE(a_cyclic_routing_with_one_vc_is_a_network_deadlock_naming_t
   BOOST_TEST(r.problems.front().find("packets wait in a cycle of 4 channels: 0->1 vc0, 1->2 vc0, 2->3 vc0, 3->0 vc0") !=
                  std::string::npos,
              r.problems.front());
+  // BookSim's VC release rule does not break the cycle: each packet still holds the next link's only VC.
+  auto booksim = flit_model(1, 2);
+  booksim.params.set("wait_for_tail_credit", 0);
+  const auto again = weft::machine("ring:4", booksim).run(4, prog);
+  BOOST_TEST(again.status == weft::run_status::network_deadlock);
+  BOOST_REQUIRE(!again.problems.empty());
+  BOOST_TEST(again.problems.front().find("packets wait in a cycle of 4 channels") != std::string::npos,
+             again.problems.front());
   // The same traffic with dateline VCs moves.
   weft::machine dateline("ring:4", flit_model(2, 2), "dateline");
   BOOST_TEST(dateline.run(4, prog).status == weft::run_status::ok);
@@ -216,6 +281,11 @@ BOOST_AUTO_TEST_CASE(bad_flit_parameters_are_refused_in_one_line) {
   refused(flit_model(0), "srt-recursive", "--vcs 0: an input port needs at least 1 virtual channel (allowed 1..64)");
   refused(flit_model(2, 0), "srt-dlf", "--buffer 0: a virtual channel must buffer at least 1 flit (allowed 1..65536)");
   refused(flit_model(2, 8, 0), "srt-dlf", "--packet-flits 0: a packet has at least 1 flit (allowed 1..16777216)");
+  auto rule = flit_model();
+  rule.params.set("wait_for_tail_credit", 2);
+  refused(rule, "srt-dlf",
+          "--wait-for-tail-credit 2: the rule is 1 (wait for the tail credit) or 0 (release when the tail leaves) "
+          "(allowed 0..1)");
   auto m = flit_model();
   m.flit.cycle = vtime{0};
   refused(m, "srt-dlf", "--cycle 0 ps: a cycle lasts from 1 ps to 1 s");
