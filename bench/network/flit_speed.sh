@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Speed of the flit network (issue 12 §6): router-cycles per wall second on a 16x16 mesh,
-# dimension order, 1 VC, 8-flit buffers, uniform traffic, at loads 0.02 and 0.1, on 1 and 2
-# workers; then a 32x32 torus with 4 VCs for 10^5 cycles (wall time and peak memory).
+# dimension order, 1 VC, 8-flit buffers, 1-flit packets (issue 24's configuration (a), the one its
+# BookSim2 figures are for: compare with BookSim2 only through bench/network/vs_booksim.sh, which
+# runs both side by side), uniform traffic, at loads 0.02 and 0.1, on 1 and 2 workers; then a
+# 32x32 torus with 4 VCs for 10^5 cycles (wall time and peak memory).
 #   bench/network/flit_speed.sh [WEFT] [RUNS]      (default build/apps/weft, 5 runs; medians)
 # Router-cycles = routers x the cycles packets are created in (--cycles); the drain after it is
 # simulated too but not counted, so the figure is a lower bound. Not part of ctest: wall time.
@@ -13,12 +15,12 @@ timed() {  # prints "wall_seconds peak_rss_kib" of one run
   /usr/bin/time -f '%e %M' "$weft" "$@" --quiet 2>&1 >/dev/null | tail -n 1
 }
 echo "# $(date -u +%FT%RZ), nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo "# mesh:16x16, dimension-order, --vcs 1 --buffer 8, uniform, --cycles 10000, medians of $runs runs"
+echo "# mesh:16x16, dimension-order, --vcs 1 --buffer 8 --packet-flits 1, uniform, --cycles 10000, medians of $runs runs"
 printf '%-6s %-8s %10s %22s\n' load workers wall_s router_cycles_per_s
 for load in 0.02 0.1; do
   for workers in 1 2; do
     wall=$(for _ in $(seq "$runs"); do
-             timed traffic -m mesh:16x16 --network flit --routing dimension-order --vcs 1 --buffer 8 \
+             timed traffic -m mesh:16x16 --network flit --routing dimension-order --vcs 1 --buffer 8 --packet-flits 1 \
                    --pattern uniform --load "$load" --cycles 10000 --workers "$workers" | cut -d' ' -f1
            done | median)
     printf '%-6s %-8s %10s %22.3g\n' "$load" "$workers" "$wall" "$(awk -v w="$wall" 'BEGIN {print 256 * 10000 / w}')"
