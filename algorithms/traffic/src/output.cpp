@@ -1,10 +1,13 @@
 #include "weft/traffic/output.hpp"
-#include "weft/output/csv.hpp"
 
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
+#include <vector>
+
+#include "weft/output/csv.hpp"
 
 namespace weft::traffic {
 
@@ -92,25 +95,23 @@ void print_saturation(std::ostream& out, const sweep& s) {
 void write_csv(std::ostream& out, const std::vector<sweep>& sweeps) {
   bool split = false;
   for (const auto& s : sweeps) split = split || has_split(s);
-  if (split)
-    output::write_csv_line(out, {"routing", "load", "offered", "accepted", "latency", "p50", "p99", "packets", "queueing", "network"});
-  else
-    output::write_csv_line(out, {"routing", "load", "offered", "accepted", "latency", "p50", "p99", "packets"});
+  // The queueing/network split is a pair of columns only when some point has it.
+  std::vector<std::string> header{"routing", "load", "offered", "accepted", "latency", "p50", "p99", "packets"};
+  if (split) header.insert(header.end(), {"queueing", "network"});
+  output::write_csv_fields(out, header);
+  const auto cycles4 = [](double v) { return fmt::format("{:.4f}", v); };
   for (const auto& s : sweeps)
     for (const auto& p : s.points) {
       // No measured packet: the latency columns stay empty (no number, not 0).
-      const auto cycles = [&](double v) { return p.has_latency() ? fmt::format("{:.4f}", v) : std::string(); };
-      const auto fixed6 = [](double v) { return fmt::format("{:.6f}", v); };
-      if (!split)
-        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
-                                     cycles(p.p50), cycles(p.p99), p.packets});
-      else if (!p.queueing)
-        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
-                                     cycles(p.p50), cycles(p.p99), p.packets, "", ""});
-      else
-        output::write_csv_line(out, {s.routing, p.load, fixed6(p.offered), fixed6(p.accepted), cycles(p.latency),
-                                     cycles(p.p50), cycles(p.p99), p.packets, fmt::format("{:.4f}", *p.queueing),
-                                     fmt::format("{:.4f}", *p.network)});
+      const auto cycles = [&](double v) { return p.has_latency() ? cycles4(v) : std::string(); };
+      std::vector<std::string> row{s.routing,          fmt::format("{}", p.load),         fmt::format("{:.6f}", p.offered),
+                                   fmt::format("{:.6f}", p.accepted), cycles(p.latency), cycles(p.p50), cycles(p.p99),
+                                   fmt::format("{}", p.packets)};
+      if (split) {
+        row.push_back(p.queueing ? cycles4(*p.queueing) : std::string());
+        row.push_back(p.queueing ? cycles4(*p.network) : std::string());
+      }
+      output::write_csv_fields(out, row);
     }
   for (const auto& s : sweeps) write_csv_saturation(out, s);
 }

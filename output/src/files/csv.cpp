@@ -17,12 +17,6 @@ std::string csv_field(std::string_view text) {
 }
 
 csv_cell::csv_cell(std::string_view text) : text_(csv_field(text)) {}
-csv_cell::csv_cell(int v) : text_(fmt::format("{}", v)) {}
-csv_cell::csv_cell(long v) : text_(fmt::format("{}", v)) {}
-csv_cell::csv_cell(long long v) : text_(fmt::format("{}", v)) {}
-csv_cell::csv_cell(unsigned v) : text_(fmt::format("{}", v)) {}
-csv_cell::csv_cell(unsigned long v) : text_(fmt::format("{}", v)) {}
-csv_cell::csv_cell(unsigned long long v) : text_(fmt::format("{}", v)) {}
 csv_cell::csv_cell(double v) : text_(fmt::format("{}", v)) {}
 
 void write_csv_line(std::ostream& out, std::initializer_list<csv_cell> cells) {

@@ -147,7 +147,7 @@ void write_json(std::ostream& out, const report& r, bool with_host, bool with_in
     jp.push_back(std::move(e));
   }
   auto& jl = j["links"] = ordered_json::array();
-  for (const auto& l : r.links)
+  for (const auto& l : r.links) {
     jl.push_back({{"id", l.id},
                   {"from", l.from},
                   {"to", l.to},
@@ -160,8 +160,8 @@ void write_json(std::ostream& out, const report& r, bool with_host, bool with_in
                   {"waited", l.waited},
                   {"wait_total", l.wait_total.ps},
                   {"max_queue", l.max_queue}});
-  if (!r.links.empty() && r.links.front().flits >= 0)  // the network's own per-link count, beside the shared ones
-    for (std::size_t i = 0; i < r.links.size(); ++i) jl[i]["flits"] = r.links[i].flits;
+    if (l.flits >= 0) jl.back()["flits"] = l.flits;  // the network's own count, beside the shared ones
+  }
   if (!r.network.kind.empty()) j["network"] = network_json(r.network);
   auto& ju = j["unreceived"] = ordered_json::array();
   for (const auto& u : r.unreceived)

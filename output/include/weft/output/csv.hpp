@@ -3,6 +3,7 @@
 // commas, lines ended by '\n', and a field that holds a comma, a quote or a line break quoted as
 // RFC 4180 says ("a ""b"""), so a topology spec like srt1d:5,5 stays one column.
 
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <iosfwd>
@@ -20,12 +21,8 @@ class csv_cell {
   csv_cell(std::string_view text);
   csv_cell(const std::string& text) : csv_cell(std::string_view(text)) {}
   csv_cell(const char* text) : csv_cell(std::string_view(text)) {}
-  csv_cell(int v);
-  csv_cell(long v);
-  csv_cell(long long v);
-  csv_cell(unsigned v);
-  csv_cell(unsigned long v);
-  csv_cell(unsigned long long v);
+  template <std::integral T>
+  csv_cell(T v) : text_(std::to_string(v)) {}  // what fmt's "{}" writes for a whole number
   csv_cell(double v);
   const std::string& text() const { return text_; }
 
