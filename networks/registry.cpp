@@ -67,14 +67,17 @@ void validate_network(const wire_model& wire) {
                                 (owner ? " (" + owner->own_options_are + ": add --network " + owner->name + ")"
                                        : " (no network has a parameter " + name + ")"));
   }
-  // Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
-  for (const auto& p : entry.params) {
-    const std::int64_t v = entry.param(wire, p.name);
-    if (v < p.lo || v > p.hi)
-      throw std::invalid_argument(p.option() + " " + std::to_string(v) + ": " + (v < p.lo ? p.too_low : p.too_high) +
-                                  " (allowed " + std::to_string(p.lo) + ".." + std::to_string(p.hi) + ")");
-  }
+  for (const auto& p : entry.params) check_in_range(p.option(), entry.param(wire, p.name), p.lo, p.hi, p.too_low, p.too_high);
   if (entry.validate) entry.validate(wire);
+}
+
+void check_in_range(std::string_view option, std::int64_t value, std::int64_t lo, std::int64_t hi,
+                    std::string_view too_low, std::string_view too_high) {
+  // Each side of the range says what it bounds: "--vcs 65" once read "needs at least 1".
+  if (value < lo || value > hi)
+    throw std::invalid_argument(std::string(option) + " " + std::to_string(value) + ": " +
+                                std::string(value < lo ? too_low : too_high) + " (allowed " + std::to_string(lo) +
+                                ".." + std::to_string(hi) + ")");
 }
 
 void check_network(const routing& routes, const wire_model& wire) {

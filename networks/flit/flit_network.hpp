@@ -43,7 +43,7 @@ struct flit {
 /// An input virtual channel: a FIFO of at most `buffer` flits. Under the tail-credit rule it
 /// holds one packet at a time (its upstream frees the VC only once the packet's tail has left
 /// this buffer); under BookSim's rule a head may wait behind the previous packet's tail. The
-/// phase, output and hops are those of the packet at the front.
+/// phase and output are those of the packet at the front (its hops are its flits').
 struct input_vc {
   enum class phase : std::uint8_t { idle, routing, active };
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
@@ -51,7 +51,6 @@ struct input_vc {
   phase state = phase::idle;
   std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
   std::int32_t out_vc = -1;  ///< the VC it holds on that link
-  std::int32_t hops = 0;     ///< links the front packet's head crossed before this router
   std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
   std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
 };

@@ -37,27 +37,15 @@ flit_network::config flit_network::config_of(const wire_model& wire) {
           wire.flit.cycle};
 }
 
-namespace {
-
-// Each side of the range says what it bounds: "--flit-size 0" once read "needs at least 1".
-void in_range(std::int64_t value, std::int64_t lo, std::int64_t hi, const char* flag, const char* too_low,
-              const std::string& too_high) {
-  if (value < lo || value > hi)
-    throw std::invalid_argument(std::string(flag) + " " + std::to_string(value) + ": " + (value < lo ? too_low : too_high) +
-                                " (allowed " + std::to_string(lo) + ".." + std::to_string(hi) + ")");
-}
-
-}  // namespace
-
 // The routers' parameters were checked by the registry against their declarations; here the
 // packet shape. Wormhole switching needs no packet to fit a buffer (a packet spreads over the
 // routers on its path), so the packet size is bounded only so that a flit's number fits an
 // event key.
 void flit_network::validate(const wire_model& wire) {
   const flit_params& f = wire.flit;
-  in_range(f.flit_bytes, 1, std::int64_t{1} << 30, "--flit-size", "a flit carries at least 1 byte",
+  check_in_range("--flit-size", f.flit_bytes, 1, std::int64_t{1} << 30, "a flit carries at least 1 byte",
            "a flit carries at most 1 GiB");
-  in_range(f.packet_flits, 1, 1 << 24, "--packet-flits", "a packet has at least 1 flit",
+  check_in_range("--packet-flits", f.packet_flits, 1, 1 << 24, "a packet has at least 1 flit",
            "a packet has at most 16777216 flits");
   if (f.cycle.ps < 1 || f.cycle.ps > vtime::us(1000000).ps)
     throw std::invalid_argument("--cycle " + format_time(f.cycle) + ": a cycle lasts from 1 ps to 1 s");

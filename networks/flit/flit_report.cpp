@@ -57,12 +57,9 @@ void flit_network::add_to_report(report& r, vtime makespan) const {
       static_cast<double>(all.ejected_flits) / static_cast<double>(nodes_) / static_cast<double>(cycles);
   c.queueing = trimmed(all.queueing);
   c.in_network = trimmed(all.network);
-  c.links.resize(static_cast<std::size_t>(links_));
   for (link_id l = 0; l < links_; ++l) {
-    auto& link = c.links[static_cast<std::size_t>(l)];
-    link.flits = link_counters_[static_cast<std::size_t>(l)].flits;
     const auto first = vc_flits_.begin() + static_cast<std::ptrdiff_t>(l) * vcs_;
-    link.vc_flits.assign(first, first + vcs_);
+    c.link_vc_flits.emplace_back(first, first + vcs_);
   }
   for (const auto& router : routers_) c.router_blocked_cycles.push_back(router.blocked_cycles);
   r.network.kind = "flit";

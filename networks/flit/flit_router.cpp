@@ -74,13 +74,13 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
       in.out = input_vc::discard;
       granted = true;
     };
-    if (in.hops >= hop_bound_) {
-      give_up("has not arrived after " + std::to_string(in.hops) +
+    if (head.hops >= hop_bound_) {
+      give_up("has not arrived after " + std::to_string(head.hops) +
               " links, the most a route may cross on this topology (a routing loop)");
       continue;
     }
     cands.clear();
-    const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, in.hops, 0};
+    const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
     routing_.next_hops(n, m.dst_node, state, cands);
     // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
     // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
@@ -163,10 +163,7 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
 
 void flit_network::write_flit(std::int32_t channel, const flit& f) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
-  if (f.index == 0 && in.count == 0) {  // a head at the front: its routing starts
-    in.state = input_vc::phase::routing;
-    in.hops = f.hops;
-  }
+  if (f.index == 0 && in.count == 0) in.state = input_vc::phase::routing;  // a head at the front: its routing starts
   slot(channel, (in.first + in.count) % buffer_) = f;
   ++in.count;
 }
@@ -184,7 +181,6 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   // now, as if written at the next cycle (BookSim's iq_router queues it for routing then).
   flit& head = slot(channel, in.first);
   in.state = input_vc::phase::routing;
-  in.hops = head.hops;
   head.arrived = std::max(head.arrived, c + 1);
   return f;
 }
@@ -204,9 +200,10 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
 
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
-  const std::int32_t link = in.out, vc = in.out_vc, hops = in.hops + 1;
+  const std::int32_t link = in.out, vc = in.out_vc;
   const std::int64_t ready = front(channel).arrived + sa_wait_;
   const flit f = take_front(channel, c);
+  const std::int32_t hops = f.hops + 1;
   return_credit(channel, f.tail, c, ctx);
   auto& out = outputs_[static_cast<std::size_t>(link * vcs_ + vc)];
   --out.credits;
@@ -246,7 +243,6 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
 void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const bool discard = in.out == input_vc::discard;
-  const std::int32_t hops = in.hops;
   const flit f = take_front(channel, c);
   return_credit(channel, f.tail, c, ctx);
   if (discard) return;
@@ -255,7 +251,7 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
   ++counters.ejected_flits;
   counters.last_eject = std::max(counters.last_eject, done);
   message& m = *f.msg;
-  if (f.packet == 0 && f.index == 0) m.hops = hops;  // the hop histogram counts the first packet's route
+  if (f.packet == 0 && f.index == 0) m.hops = f.hops;  // the hop histogram counts the first packet's route
   if (!f.tail) return;
   ++counters.packets;
   const std::int64_t ready = (m.ready.ps + cycle_ - 1) / cycle_;

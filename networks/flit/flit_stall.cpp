@@ -23,7 +23,7 @@ std::string flit_network::stalled() const {
     if (at == m.dst_node) return -1;
     cands.clear();
     const std::int32_t port = ch / vcs_;
-    routing_.next_hops(at, m.dst_node, {m.src_node, port < links_ ? class_of(ch % vcs_) : 0, in.hops, 0}, cands);
+    routing_.next_hops(at, m.dst_node, {m.src_node, port < links_ ? class_of(ch % vcs_) : 0, front(ch).hops, 0}, cands);
     for (const hop& h : cands) {
       if (h.link < 0 || h.link >= links_ || h.vc < 0 || h.vc >= classes_) continue;
       const std::int32_t taken = h.link * vcs_ + first_vc_of(h.vc);

@@ -130,11 +130,9 @@ struct cycle_network_figures {
   std::int64_t injected_flits = 0, ejected_flits = 0, packets = 0;
   double accepted_throughput = 0;  ///< ejected flits / nodes / cycles
   log2_histogram queueing, in_network;  ///< per packet, in cycles
-  struct link {
-    std::int64_t flits = 0;
-    std::vector<std::int64_t> vc_flits;  ///< by virtual channel
-  };
-  std::vector<link> links;                          ///< by link id
+  /// Per link (by id), the flits each of its virtual channels carried; their sum is the link's
+  /// (report::links[l].flits).
+  std::vector<std::vector<std::int64_t>> link_vc_flits;
   std::vector<std::int64_t> router_blocked_cycles;  ///< by node
   /// Mean cycles per packet of `h` (0 without packets).
   double mean(const log2_histogram& h) const {

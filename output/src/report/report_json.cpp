@@ -77,10 +77,14 @@ ordered_json cycle_network_json(const std::string& kind, const cycle_network_fig
                   {"queueing", histogram_json(c, c.queueing)},
                   {"network", histogram_json(c, c.in_network)}};
   auto& links = j["links"] = ordered_json::array();
-  for (std::size_t l = 0; l < c.links.size(); ++l) {
+  for (std::size_t l = 0; l < c.link_vc_flits.size(); ++l) {
     ordered_json vcs = ordered_json::array();
-    for (std::int64_t f : c.links[l].vc_flits) vcs.push_back({{"flits", f}, {"utilization", share(f)}});
-    links.push_back({{"id", l}, {"flits", c.links[l].flits}, {"utilization", share(c.links[l].flits)}, {"vcs", std::move(vcs)}});
+    std::int64_t flits = 0;
+    for (std::int64_t f : c.link_vc_flits[l]) {
+      vcs.push_back({{"flits", f}, {"utilization", share(f)}});
+      flits += f;
+    }
+    links.push_back({{"id", l}, {"flits", flits}, {"utilization", share(flits)}, {"vcs", std::move(vcs)}});
   }
   auto& routers = j["routers"] = ordered_json::array();
   for (std::size_t n = 0; n < c.router_blocked_cycles.size(); ++n)

@@ -80,6 +80,10 @@ const network_entry& network_of(const wire_model& wire);
 /// Throws std::invalid_argument when `model.network` is unknown or its own parameters are out
 /// of range ("unknown network 'x' (known: ...)", "--vcs 65: ...").
 void validate_network(const wire_model& wire);
+/// Throws std::invalid_argument "OPTION VALUE: TOO_LOW|TOO_HIGH (allowed LO..HI)" when `value`
+/// is outside [lo, hi]: how every network's parameter is refused.
+void check_in_range(std::string_view option, std::int64_t value, std::int64_t lo, std::int64_t hi,
+                    std::string_view too_low, std::string_view too_high);
 /// Throws std::invalid_argument when the network `wire.network` cannot run `routes`.
 void check_network(const routing& routes, const wire_model& wire);
 /// The network of one run of `pes` PEs, to hand to the engine.
