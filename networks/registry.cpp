@@ -4,6 +4,7 @@
 #include "weft/detail/network_registry.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 #include <stdexcept>
 
@@ -29,7 +30,8 @@ void register_builtin_networks(network_registry& registry) {
                 .own_options = flit::flit_network::own_options(),
                 .own_options_are = flit::flit_network::own_options_are,
                 .params = flit::flit_network::parameters(),
-                .buffer_slots = &flit::flit_network::buffer_slots});
+                .buffer_slots = &flit::flit_network::buffer_slots,
+                .read_parameters = &flit::flit_network::read_parameters});
   registry.add({.name = "ideal",
                 .summary = "the message network with links that never queue: each message's zero-load time (--contention)",
                 .make = &make_ideal_network,
@@ -102,6 +104,28 @@ std::string network_parameter::option() const {
   return flag;
 }
 
+std::int64_t network_parameter::value_of(std::string_view text, std::string_view where) const {
+  const std::string quoted = std::string(where) + " '" + std::string(text) + "'";
+  if (!words.empty()) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (text == words[i]) return static_cast<std::int64_t>(i);
+    std::string allowed;
+    for (std::size_t i = 0; i < words.size(); ++i)
+      allowed += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    throw std::invalid_argument(quoted + " is not " + allowed);
+  }
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
+    throw std::invalid_argument(quoted + " is not a whole number");
+  return value;
+}
+
+std::string network_parameter::text_of(std::int64_t value) const {
+  if (value >= 0 && static_cast<std::size_t>(value) < words.size()) return words[static_cast<std::size_t>(value)];
+  return std::to_string(value);
+}
+
 std::int64_t network_entry::param(const wire_model& wire, std::string_view key) const {
   for (const auto& p : params)
     if (p.name == key) return wire.params.get(key, p.fallback);
@@ -130,8 +154,9 @@ std::string describe_model(const cost_model& model, bool ticks) {
   return model.describe(ticks) + (named ? ", network " + model.network : "");
 }
 
-std::vector<network_parameter_value> network_parameters_of(const wire_model& wire) {
+std::vector<network_parameter_value> network_parameters_of(const wire_model& wire, const topology& topo) {
   const auto& entry = network_of(wire);
+  if (entry.read_parameters) return entry.read_parameters(wire, topo);
   std::vector<network_parameter_value> values;
   for (const auto& p : entry.params) values.push_back({p.name, p.unit, entry.param(wire, p.name)});
   return values;

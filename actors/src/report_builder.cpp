@@ -47,7 +47,7 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.routing = m.route().name();
   r.model_description = describe_model(m.model());
   r.model = m.model();
-  r.network_parameters = network_parameters_of(m.model().wire());
+  r.network_parameters = network_parameters_of(m.model().wire(), m.topo());
   r.procs = static_cast<int>(pes.size());
   r.sent = net.injected();
   r.delivered = net.delivered();

@@ -26,6 +26,11 @@ void add_network_parameter_options(CLI::App& sub, machine_options& o) {
     std::string group = entry.name + " network (--network " + entry.name + "; docs/model.md)";
     group[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(group[0])));
     for (const auto& p : entry.params) {
+      if (!p.words.empty()) {  // read as a word, turned into its value when the machine is built
+        auto& word = o.network_words[p.name] = p.text_of(p.fallback);
+        sub.add_option(p.option(), word, p.help + " (" + p.unit + ")")->group(group)->capture_default_str();
+        continue;
+      }
       auto& slot = o.network_values[p.name] = p.fallback;
       sub.add_option(p.option(), slot, p.help + " (" + p.unit + ")")->group(group)->capture_default_str();
     }
@@ -173,11 +178,14 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
   for (const auto& entry : detail::builtin_networks().entries())
     for (const auto& p : entry.params) {
       const auto typed = o.network_values.find(p.name);
-      if (typed == o.network_values.end() || (o.parsed_by && !o.parsed_by->count(p.option()))) continue;
+      const auto word = o.network_words.find(p.name);
+      if ((typed == o.network_values.end() && word == o.network_words.end()) ||
+          (o.parsed_by && !o.parsed_by->count(p.option())))
+        continue;
       if (&entry != &network)
         throw std::invalid_argument(p.option() + " has no meaning with --network " + network.name + " (" +
                                     entry.own_options_are + ": add --network " + entry.name + ")");
-      m.params.set(p.name, typed->second);
+      m.params.set(p.name, word != o.network_words.end() ? p.value_of(word->second, p.option()) : typed->second);
     }
 }
 

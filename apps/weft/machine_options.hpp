@@ -35,6 +35,7 @@ struct machine_options {
   /// Each network's own parameters by name (--vcs → "vcs"), their options added from the
   /// network registry; only those typed are here.
   std::map<std::string, std::int64_t> network_values;
+  std::map<std::string, std::string> network_words;  ///< those of them named by words (--router booksim)
   int workers = 0;
   std::string pin = "none";
   std::string sharing = "adaptive";

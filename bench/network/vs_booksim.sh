@@ -10,7 +10,7 @@
 # injection rate in flits/node/cycle, average packet latency with source queueing included):
 #   saturation    the highest offered load whose average latency stays at most 500 cycles, found
 #                 by bisection over [0, 1] to 1/1024 (BookSim: "Simulation unstable" above it)
-#   zero-load     the average latency at load 0.001
+#   zero-load     the average latency at load 0.001, over 100,000 cycles (BookSim: a sample that long)
 #   lat@10/50/90  the average latency at 10, 50 and 90 % of BookSim2's saturation
 #   speed         router-cycles per wall second at loads 0.02 and 0.1: routers x cycles over the
 #                 wall time of the whole process (BookSim: the cycles it reports, its drain
@@ -24,16 +24,19 @@ booksim=${1:?usage: vs_booksim.sh BOOKSIM [WEFT] [CONFIGS...]}
 weft=${2:-build/apps/weft}
 shift $(( $# >= 2 ? 2 : 1 ))
 threshold=500
+zero_load=0.001
 extra=${WEFT_ROUTER:-}
 
-# name | BookSim keys | weft options. BookSim appends the topology to routing_function
-# (dor_mesh; dim_order_torus, whose dateline needs 2 VCs).
+# name | routers | BookSim keys | weft options. BookSim appends the topology to routing_function
+# (dor_mesh; dim_order_torus, whose dateline needs 2 VCs); its 2-ary 8-mesh is the hypercube.
 configs=(
-  "a|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 1"
-  "c1|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=16|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 16"
-  "d|topology=mesh k=16 n=2 routing_function=dor num_vcs=2 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 2 --buffer 8 --packet-flits 1"
-  "b4|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=4 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 4 --packet-flits 1"
-  "t32|topology=torus k=32 n=2 routing_function=dim_order num_vcs=2 vc_buf_size=8 packet_size=16|-m torus:32x32 --routing dateline --vcs 2 --buffer 8 --packet-flits 16"
+  "a|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 1"
+  "c1|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=16|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 16"
+  "d|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=2 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 2 --buffer 8 --packet-flits 1"
+  "b4|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=4 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 4 --packet-flits 1"
+  "b16|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=2 vc_buf_size=16 packet_size=4|-m mesh:16x16 --routing dimension-order --vcs 2 --buffer 16 --packet-flits 4"
+  "t32|1024|topology=torus k=32 n=2 routing_function=dim_order num_vcs=2 vc_buf_size=8 packet_size=16|-m torus:32x32 --routing dateline --vcs 2 --buffer 8 --packet-flits 16"
+  "h8|256|topology=mesh k=2 n=8 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1|-m hypercube:8 --routing e-cube --vcs 1 --buffer 8 --packet-flits 1"
 )
 wanted=("$@")
 
@@ -46,8 +49,12 @@ seconds_between() { awk -v a="$1" -v b="$2" 'BEGIN {print b - a}'; }
 # (latency_thres, 500 by default: booksim_config.cpp).
 booksim_run() {  # KEYS LOAD
   local kv out="$work/bs.out" cfg="$work/bs.cfg" start end lat cycles
-  # BookSim reads "key = value;" lines; an empty file is a parse error.
-  for kv in $1 traffic=uniform injection_rate_uses_flits=1 sim_type=latency injection_rate="$2"; do
+  # BookSim reads "key = value;" lines; an empty file is a parse error. The zero-load run takes
+  # samples of 100,000 cycles: at load 0.001 one of 1,000 holds too few packets for a mean hop
+  # count within a cycle's worth of the true one.
+  local long=""
+  if [ "$2" = "$zero_load" ]; then long="sample_period=100000"; fi
+  for kv in $1 $long traffic=uniform injection_rate_uses_flits=1 sim_type=latency injection_rate="$2"; do
     echo "${kv%%=*} = ${kv#*=};"
   done > "$cfg"
   start=$(date +%s.%N)
@@ -62,11 +69,12 @@ booksim_run() {  # KEYS LOAD
 
 # "LATENCY WALL_S CYCLES" of one weft run at LOAD.
 weft_run() {  # OPTIONS LOAD
-  local json="$work/w.json" start end lat
+  local json="$work/w.json" start end lat cycles=10000
+  if [ "$2" = "$zero_load" ]; then cycles=100000; fi
   rm -f "$json"
   start=$(date +%s.%N)
   # shellcheck disable=SC2086
-  "$weft" traffic $1 $extra --network flit --pattern uniform --load "$2" --cycles 10000 --warmup 1000 \
+  "$weft" traffic $1 $extra --network flit --pattern uniform --load "$2" --cycles $cycles --warmup 1000 \
     --json "$json" --quiet > /dev/null 2>&1 || true
   end=$(date +%s.%N)
   lat=$(sed -n 's/^ *"latency": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
@@ -104,9 +112,8 @@ printf '| %-6s | %-7s | %10s | %9s | %8s | %8s | %8s | %14s | %14s |\n' config t
   lat@10% lat@50% lat@90% "r-cycles/s .02" "r-cycles/s .1"
 printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for entry in "${configs[@]}"; do
-  IFS='|' read -r name keys options <<<"$entry"
+  IFS='|' read -r name routers keys options <<<"$entry"
   if [ ${#wanted[@]} -gt 0 ] && [[ " ${wanted[*]} " != *" $name "* ]]; then continue; fi
-  routers=$(awk -v s="$options" 'BEGIN {match(s, /:[0-9]+x[0-9]+/); split(substr(s, RSTART + 1, RLENGTH - 1), d, "x"); print d[1] * d[2]}')
   bs_sat=$(saturation booksim_run "$keys")
   for tool in booksim weft; do
     if [ $tool = booksim ]; then
@@ -119,7 +126,7 @@ for entry in "${configs[@]}"; do
       lats+=("$(latency_at $run "$args" "$(awk -v s="$bs_sat" -v f=$share 'BEGIN {printf "%.6f", s * f}')")")
     done
     printf '| %-6s | %-7s | %10s | %9s | %8s | %8s | %8s | %14s | %14s |\n' "$name" "$tool" "$sat" \
-      "$(latency_at $run "$args" 0.001)" "${lats[0]}" "${lats[1]}" "${lats[2]}" \
+      "$(latency_at $run "$args" $zero_load)" "${lats[0]}" "${lats[1]}" "${lats[2]}" \
       "$(speed_at "$routers" $run "$args" 0.02)" "$(speed_at "$routers" $run "$args" 0.1)"
   done
 done

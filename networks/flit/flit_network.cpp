@@ -33,6 +33,22 @@ flit_network::flit_network(const network_setup& setup)
       max_cycle_(latest_time.ps / params_.cycle.ps - 4 * 1024),
       hop_bound_(route_hop_limit(setup.topo)) {
   check(routing_, setup.wire);
+  // BookSim's kncube: a torus's channels take 2 cycles (use_noc_latency), a mesh's 1.
+  if (params_.link_delay == by_topology) params_.link_delay = booksim_link_delay(topo_);
+  if (params_.booksim) {
+    // A flit granted the switch at u crosses it in st cycles and its channel in L: BookSim's
+    // router downstream reads it at u + st + L + 1. Its credit crosses the credit channel (L)
+    // and waits credit_delay; the source reads its injection credits as they arrive.
+    flit_offset_ = params_.st_delay + params_.link_delay + 1;
+    credit_offset_ = params_.link_delay + 1 + params_.credit_delay;
+    inject_credit_offset_ = params_.injection_delay + 1;
+    eject_offset_ = params_.st_delay + params_.ejection_delay + 1;
+  } else {
+    flit_offset_ = 1 + params_.link_delay;
+    credit_offset_ = params_.credit_delay;
+    inject_credit_offset_ = 0;  // the injection buffer is the router's own: no credit travels
+    eject_offset_ = 1;          // one cycle through the switch
+  }
   link_from_.reserve(static_cast<std::size_t>(links_));
   link_to_.reserve(static_cast<std::size_t>(links_));
   routers_.resize(static_cast<std::size_t>(nodes_));
@@ -43,17 +59,33 @@ flit_network::flit_network(const network_setup& setup)
     routers_[static_cast<std::size_t>(lk.to)].ports.push_back(l);
     routers_[static_cast<std::size_t>(lk.from)].outs.push_back(l);
   }
+  out_index_.resize(static_cast<std::size_t>(links_));
+  in_index_.resize(static_cast<std::size_t>(links_ + nodes_));
   for (node_id n = 0; n < nodes_; ++n) {
     auto& r = routers_[static_cast<std::size_t>(n)];
     r.ports.push_back(injection_port(n));
     r.port_rr.assign(r.ports.size(), 0);
+    const auto ports = static_cast<std::int32_t>(r.ports.size()), outs = static_cast<std::int32_t>(r.outs.size());
+    for (std::int32_t i = 0; i < ports; ++i) in_index_[static_cast<std::size_t>(r.ports[static_cast<std::size_t>(i)])] = i;
+    for (std::int32_t i = 0; i < outs; ++i) out_index_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(i)])] = i;
+    if (!params_.booksim) continue;
+    // Outputs: its links, then the ejection port.
+    r.va_grant.assign(static_cast<std::size_t>((outs + 1) * vcs_), 0);
+    r.va_accept.assign(static_cast<std::size_t>(ports * vcs_), 0);
+    r.sw_grant.assign(static_cast<std::size_t>(outs + 1), 0);
+    r.sw_accept.assign(static_cast<std::size_t>(ports), 0);
+    r.sw_vc_rr.assign(static_cast<std::size_t>(ports), 0);
+    r.eject_owner.assign(static_cast<std::size_t>(vcs_), -1);
+    r.eject_free_at.assign(static_cast<std::size_t>(vcs_), 0);
   }
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
   slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
-  outputs_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), {buffer_, -1});
+  // BookSim's source holds credits for the injection VCs as a router does for its links'.
+  outputs_.assign(static_cast<std::size_t>(params_.booksim ? links_ + nodes_ : links_) * static_cast<std::size_t>(vcs_),
+                  {buffer_, -1});
   link_counters_.assign(static_cast<std::size_t>(links_), {});
-  vc_flits_.assign(outputs_.size(), 0);
+  vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);
 }
 
 void flit_network::check(const routing& routes, const wire_model& wire) {
@@ -64,9 +96,9 @@ void flit_network::check(const routing& routes, const wire_model& wire) {
 }
 
 vtime flit_network::lookahead() const {
-  // A flit granted the switch at cycle c is written downstream at c + 1 + link delay; a credit
-  // sent at c arrives at c + credit delay.
-  return {std::min<std::int64_t>(params_.link_delay + 1, params_.credit_delay) * cycle_};
+  // What crosses a link: a flit granted the switch at cycle c is written downstream at
+  // c + flit_offset_, its credit arrives upstream at c + credit_offset_.
+  return {std::min(flit_offset_, credit_offset_) * cycle_};
 }
 
 std::int32_t flit_network::flits_of(const message& m) const {
@@ -141,6 +173,11 @@ void flit_network::on_flit(const event& e, network_context& ctx) {
   // Never past the buffer: the flit came with a credit.
   write_flit(channel, {e.msg, e.packet, e.part, c, e.aux, static_cast<std::int32_t>(e.flags), tail});
   auto& r = routers_[static_cast<std::size_t>(e.at)];
+  if (params_.booksim) {  // the stage it starts, if it reached the front
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (in.count == 1) request_tick(r, e.at, in.ready_at, ctx);
+    return;
+  }
   request_tick(r, e.at, c + (e.part == 0 ? va_wait_ : sa_wait_), ctx);
 }
 
@@ -158,11 +195,13 @@ void flit_network::on_tick(const event& e, network_context& ctx) {
   // Between two ticks nothing changed at this router, so a flit left stuck stayed stuck.
   if (r.stuck && r.last_tick >= 0) r.blocked_cycles += c - r.last_tick - 1;
   r.last_tick = c;
+  // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
+  // from the next one (under BookSim's router every stage sees the state the cycle started with).
   bool progress = inject_flit(r, e.at, c, ctx);
-  progress |= allocate_vcs(r, e.at, c, ctx);
-  progress |= allocate_switch(r, e.at, c, ctx);
+  progress |= params_.booksim ? booksim_allocate_vcs(r, e.at, c, ctx) : allocate_vcs(r, e.at, c, ctx);
+  progress |= params_.booksim ? booksim_allocate_switch(r, e.at, c, ctx) : allocate_switch(r, e.at, c, ctx);
   bool holds = false;
-  std::int64_t next = next_ready(r, c, holds);
+  std::int64_t next = params_.booksim ? booksim_next_ready(r, c, holds) : next_ready(r, c, holds);
   if (r.stuck) ++r.blocked_cycles;
   // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline

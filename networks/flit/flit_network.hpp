@@ -53,6 +53,9 @@ struct input_vc {
   std::int32_t out_vc = -1;  ///< the VC it holds on that link
   std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
   std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
+  // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
+  std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
+  std::int64_t grant_at = -1;  ///< a VC or switch grant waiting for its update at this cycle (-1: none)
 };
 
 /// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
@@ -83,6 +86,13 @@ struct router {
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
   std::int64_t blocked_cycles = 0;
   std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
+  // --router booksim only: iSLIP pointers (grant per output, accept per input) of its VC
+  // allocator (over input and output VCs) and switch allocator (over ports), the VC each input
+  // port's switch requests start from, and the ejection port's VCs.
+  std::vector<std::int32_t> va_grant, va_accept, sw_grant, sw_accept, sw_vc_rr;
+  std::vector<std::int32_t> eject_owner;     ///< per ejection VC: the input channel whose packet holds it
+  std::vector<std::int64_t> eject_free_at;   ///< per ejection VC: first cycle it may be reallocated
+  std::int32_t inject_last = -1;             ///< the injection VC the last packet took
 };
 
 /// Counters of one directed link (kept by the router upstream).
@@ -109,6 +119,12 @@ struct partition_counters {
   std::int64_t last_eject = 0;
   latency_histogram queueing, network;
   std::vector<hop> candidates;  ///< scratch for next_hops
+  /// Scratch of --router booksim's allocators: requests (input, output, label) and the matching.
+  struct request {
+    std::int32_t in, out, label;
+  };
+  std::vector<request> requests;
+  std::vector<std::int32_t> granted, accepted, leaving;
 };
 
 class flit_network final : public network {
@@ -141,7 +157,11 @@ class flit_network final : public network {
     std::int64_t flit_bytes;
     int packet_flits;
     vtime cycle;
+    bool booksim;  ///< --router booksim: BookSim2's iq router pipeline (flit_booksim.cpp)
+    int routing_delay, vc_alloc_delay, sw_alloc_delay, st_delay, injection_delay, ejection_delay;
   };
+  /// config::link_delay of --router booksim when none is set: BookSim's, 2 on a torus, else 1.
+  static constexpr int by_topology = -1;
   static config config_of(const wire_model& wire);
   /// Flit buffer slots for the memory estimate: every input port (links, injection) × VCs × buffer.
   static std::int64_t buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
@@ -154,6 +174,10 @@ class flit_network final : public network {
   /// wait_for_tail_credit):
   /// declared here, stored in wire_model::params (flit_params.cpp).
   static std::vector<network_parameter> parameters();
+  /// Those its router reads on `topo`, with the values it reads (flit_params.cpp).
+  static std::vector<network_parameter_value> read_parameters(const wire_model& wire, const topology& topo);
+  /// The link latency of --router booksim when none is set (BookSim's kncube: 2 on a torus, else 1).
+  static int booksim_link_delay(const topology& topo) { return topo.family() == "torus" ? 2 : 1; }
   static constexpr const char* own_options_are = "it sets the flit network's routers";
   /// Why `--contention` has no reference for this network (network_entry::contention_free).
   static constexpr const char* no_contention_free =
@@ -184,6 +208,10 @@ class flit_network final : public network {
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
+  /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
+  void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
+                 std::int32_t hops, network_context& ctx);
+  static std::string loop_text(std::int32_t hops);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   /// Takes the front flit of input `channel` at cycle `c`; when it is a tail, the next packet's
@@ -195,6 +223,19 @@ class flit_network final : public network {
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
   void request_tick(router& r, node_id n, std::int64_t c, network_context& ctx);
 
+  // --router booksim's cycle (flit_booksim.cpp): its stages evaluated on the state at the
+  // cycle's start, then updated, as BookSim's IQRouter::_InternalStep does.
+  /// The injection VC a new packet takes (BookSim's source: the first after the last taken that
+  /// is free and has a credit), or -1.
+  std::int32_t booksim_injection_vc(router& r, node_id n);
+  /// Sends `f` down the injection channel of `n` into the router's injection VC `channel`.
+  void send_injected(std::int32_t channel, node_id n, const flit& f, std::int64_t c, network_context& ctx);
+  bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
+  bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
+  std::int64_t booksim_next_ready(router& r, std::int64_t c, bool& holds);
+  /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
+  void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
+               network_context& ctx);
   // Geometry.
   std::int32_t flits_of(const message& m) const;
   std::int32_t flits_in_packet(const message& m, std::uint32_t packet) const;
@@ -223,12 +264,17 @@ class flit_network final : public network {
   std::int64_t cycle_;
   std::int64_t va_wait_, sa_wait_;  ///< cycles from a flit's arrival to VC / switch allocation
   std::int64_t max_cycle_;          ///< later cycles would pass the latest virtual time
+  // Cycles from a flit leaving a buffer (switch allocation) to: its write downstream, its credit
+  // usable upstream (over a link; from the injection VC, at the source), its packet delivered.
+  std::int64_t flit_offset_, credit_offset_, inject_credit_offset_, eject_offset_;
   std::int32_t hop_bound_;
   std::vector<node_id> link_from_, link_to_;
   std::vector<router> routers_;
   std::vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
   std::vector<flit> slots_;         ///< channel * buffer + i
-  std::vector<output_vc> outputs_;  ///< link * vcs + vc
+  std::vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
+  std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
+  std::vector<std::int32_t> in_index_;   ///< per input port: its place among its router's ports (booksim)
   std::vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
   std::vector<partition_counters> parts_;

@@ -46,10 +46,21 @@ void flit_network::add_to_report(report& r, vtime makespan) const {
                      {"vc_classes", classes_},
                      {"buffer_flits", buffer_},
                      {"flit_bytes", params_.flit_bytes},
-                     {"packet_flits", params_.packet_flits},
-                     {"router_delay", params_.router_delay},
-                     {"link_delay", params_.link_delay},
-                     {"credit_delay", params_.credit_delay}};
+                     {"packet_flits", params_.packet_flits}};
+  if (params_.booksim)
+    c.configuration.insert(c.configuration.end(), {{"routing_delay", params_.routing_delay},
+                                                   {"vc_alloc_delay", params_.vc_alloc_delay},
+                                                   {"sw_alloc_delay", params_.sw_alloc_delay},
+                                                   {"st_delay", params_.st_delay},
+                                                   {"link_delay", params_.link_delay},
+                                                   {"credit_delay", params_.credit_delay},
+                                                   {"injection_delay", params_.injection_delay},
+                                                   {"ejection_delay", params_.ejection_delay},
+                                                   {"wait_for_tail_credit", params_.wait_for_tail_credit}});
+  else
+    c.configuration.insert(c.configuration.end(), {{"router_delay", params_.router_delay},
+                                                   {"link_delay", params_.link_delay},
+                                                   {"credit_delay", params_.credit_delay}});
   c.injected_flits = all.injected_flits;
   c.ejected_flits = all.ejected_flits;
   c.packets = all.packets;

@@ -27,12 +27,20 @@ std::int32_t flit_network::injection_vc(router& r, node_id n) {
 bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx) {
   if (r.source_head == r.source.size()) return false;
   message& m = *r.source[r.source_head];
-  if (r.inject_channel < 0 && (r.inject_channel = injection_vc(r, n)) < 0) return false;
-  auto& in = inputs_[static_cast<std::size_t>(r.inject_channel)];
-  if (in.count == buffer_) return false;
+  if (r.inject_channel < 0 &&
+      (r.inject_channel = params_.booksim ? booksim_injection_vc(r, n) : injection_vc(r, n)) < 0)
+    return false;
+  const auto channel = static_cast<std::size_t>(r.inject_channel);
+  // Under BookSim's router the source sees the injection buffer through credits, as a router
+  // sees the buffer across a link; under weft's it is the router's own.
+  if (params_.booksim ? outputs_[channel].credits == 0 : inputs_[channel].count == buffer_) return false;
   if (r.next_flit == 0) r.inject_born = c;
   const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
-  write_flit(r.inject_channel, {&m, r.next_packet, r.next_flit, c, r.inject_born, 0, tail});
+  const flit f{&m, r.next_packet, r.next_flit, c, r.inject_born, 0, tail};
+  if (params_.booksim)
+    send_injected(r.inject_channel, n, f, c, ctx);
+  else
+    write_flit(r.inject_channel, f);
   ++parts_[static_cast<std::size_t>(ctx.partition())].injected_flits;
   ++r.next_flit;
   if (!tail) return true;
@@ -68,15 +76,9 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
       granted = true;
       continue;
     }
-    auto give_up = [&](const std::string& why) {
-      ctx.drop(event_of(event_kind::network, m, time_of(c), n, head.packet), why);
-      in.state = input_vc::phase::active;  // its flits drain at the ejection port, delivering nothing
-      in.out = input_vc::discard;
-      granted = true;
-    };
     if (head.hops >= hop_bound_) {
-      give_up("has not arrived after " + std::to_string(head.hops) +
-              " links, the most a route may cross on this topology (a routing loop)");
+      give_up(in, head, n, c, loop_text(head.hops), ctx);
+      granted = true;
       continue;
     }
     cands.clear();
@@ -104,7 +106,10 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
       }
     }
     if (best < 0) {
-      if (cands.empty() || cands.front().link < 0) give_up("has no next hop at node " + std::to_string(n));
+      if (cands.empty() || cands.front().link < 0) {
+        give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
+        granted = true;
+      }
       continue;  // every permitted VC is taken: wait for a tail (or its credit) to free one
     }
     outputs_[static_cast<std::size_t>(best)].owner = channel;
@@ -161,9 +166,26 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
   return granted;
 }
 
+void flit_network::give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
+                           network_context& ctx) {
+  ctx.drop(event_of(event_kind::network, *head.msg, time_of(c), n, head.packet), why);
+  in.state = input_vc::phase::active;  // its flits drain at the ejection port, delivering nothing
+  in.out = input_vc::discard;
+}
+
+std::string flit_network::loop_text(std::int32_t hops) {
+  return "has not arrived after " + std::to_string(hops) +
+         " links, the most a route may cross on this topology (a routing loop)";
+}
+
 void flit_network::write_flit(std::int32_t channel, const flit& f) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
-  if (f.index == 0 && in.count == 0) in.state = input_vc::phase::routing;  // a head at the front: its routing starts
+  if (f.index == 0 && in.count == 0) {  // a head at the front: its routing starts
+    in.state = input_vc::phase::routing;
+    in.ready_at = f.arrived + params_.routing_delay;  // BookSim's VC allocation follows routing
+  } else if (in.count == 0) {
+    in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
+  }
   slot(channel, (in.first + in.count) % buffer_) = f;
   ++in.count;
 }
@@ -174,6 +196,7 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   in.first = (in.first + 1) % buffer_;
   --in.count;
   in.last_move = c;
+  in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!f.tail) return f;
   in.state = input_vc::phase::idle;
   if (in.count == 0) return f;  // always so under the tail-credit rule: one packet at a time
@@ -182,18 +205,20 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   flit& head = slot(channel, in.first);
   in.state = input_vc::phase::routing;
   head.arrived = std::max(head.arrived, c + 1);
+  in.ready_at = c + 1 + params_.routing_delay;
   return f;
 }
 
 void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
   const std::int32_t port = channel / vcs_;
-  if (port >= links_) return;  // the injection port's buffer is the router's own: no credit travels
+  // Under weft's router the injection buffer is the router's own: no credit travels.
+  if (port >= links_ && !params_.booksim) return;
   event credit;
-  credit.time = time_of(c + params_.credit_delay);
+  credit.time = time_of(c + (port < links_ ? credit_offset_ : inject_credit_offset_));
   credit.kind = event_kind::network;
   credit.src = credit_source;
   credit.seq = static_cast<std::uint64_t>(channel);
-  credit.at = link_from_[static_cast<std::size_t>(port)];
+  credit.at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
   credit.flags = tail && params_.wait_for_tail_credit ? 1 : 0;  // the credit that frees the VC
   ctx.push(credit);
 }
@@ -201,7 +226,7 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const std::int32_t link = in.out, vc = in.out_vc;
-  const std::int64_t ready = front(channel).arrived + sa_wait_;
+  const std::int64_t ready = params_.booksim ? in.ready_at : front(channel).arrived + sa_wait_;
   const flit f = take_front(channel, c);
   const std::int32_t hops = f.hops + 1;
   return_credit(channel, f.tail, c, ctx);
@@ -225,18 +250,21 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
       lc.wait_cycles += c - ready;
     }
   }
-  const std::int64_t arrival = c + 1 + params_.link_delay;
-  event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)),
-                     link_to_[static_cast<std::size_t>(link)], f.packet);
+  push_flit(f, link_to_[static_cast<std::size_t>(link)], link, vc, c + flit_offset_, hops, ctx);
+}
+
+void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
+                             std::int32_t hops, network_context& ctx) {
+  event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)), to, f.packet);
   e.part = f.index;
-  e.stage = link;
+  e.stage = port;
   e.vc = vc;
   e.aux = f.born;
   e.flags = static_cast<std::uint32_t>(hops);
   if (arrival > max_cycle_) [[unlikely]]
     return ctx.fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
-                           " would cross link " + std::to_string(link) + " past the latest virtual time, " +
-                           latest_time_text());
+                           (port < links_ ? " would cross link " + std::to_string(port) : std::string(" would enter the network")) +
+                           " past the latest virtual time, " + latest_time_text());
   ctx.push(e);
 }
 
@@ -247,7 +275,7 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
   return_credit(channel, f.tail, c, ctx);
   if (discard) return;
   auto& counters = parts_[static_cast<std::size_t>(ctx.partition())];
-  const std::int64_t done = c + 1;  // ejection: one cycle through the switch
+  const std::int64_t done = c + eject_offset_;  // through the switch (and BookSim's ejection channel)
   ++counters.ejected_flits;
   counters.last_eject = std::max(counters.last_eject, done);
   message& m = *f.msg;

@@ -200,8 +200,9 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
   BOOST_TEST(load_error(typo) ==
              typo + ":5: unknown key 'link.alpah' (known in [link]: alpha, tau, bandwidth, hop_latency, o_send, "
                     "o_recv, gap, poll, switching, mtu, injection, ports, flops, short_max, short_alpha, short_tau, "
-                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, flit_size, packet_flits, cycle, vcs, buffer, router_delay, link_delay, "
-                    "credit_delay, wait_for_tail_credit)");
+                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, flit_size, packet_flits, cycle, vcs, buffer, router, router_delay, "
+                    "link_delay, credit_delay, wait_for_tail_credit, routing_delay, vc_alloc_delay, sw_alloc_delay, "
+                    "st_delay, injection_delay, ejection_delay)");
   auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
   BOOST_TEST(load_error(table) ==
              table + ":3: unknown key 'links' (known: name, summary, topology, routing, network, procs, link, mappings)");

@@ -15,6 +15,7 @@
 #include "weft/machine.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/output/report_writers.hpp"
+#include "weft_test/one_message.hpp"
 #include "weft_test/virtual_json.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -31,24 +32,13 @@ weft::cost_model flit_model(int vcs = 2, int buffer = 8, int packet_flits = 16) 
   return m;  // cycle 1 ns, 16-byte flits, router 3, link 1, credit 1 cycles
 }
 
-/// PE 0 sends `bytes` to PE `dst` at time 0; the rest wait. Returns when `dst` had it (ns).
-std::int64_t one_message(const weft::machine& m, int dst, std::int64_t bytes) {
-  const int procs = m.topo().compute_nodes();
-  auto prog = [=](weft::pe& p) {
-    if (p.rank() == 0) p.send(dst, weft::tag{1}, weft::sized(42, bytes));
-    if (p.rank() == dst) BOOST_REQUIRE(p.recv(0, weft::tag{1}).as<int>() == 42);
-  };
-  const auto r = m.run(procs, prog);
-  BOOST_REQUIRE(r.status == weft::run_status::ok);
-  return r.pes[static_cast<std::size_t>(dst)].finish.ps / 1000;
-}
-
 nlohmann::json network_section(const weft::report& r) {
   std::ostringstream out;
   weft::output::write_json(out, r, false);
   return nlohmann::json::parse(out.str())["network"];
 }
 
+using weft_test::one_message;
 using weft_test::virtual_json;
 
 // Zero load, one packet of F flits over h hops (R = 3, L = 1 cycles of 1 ns): the head is

@@ -131,13 +131,7 @@ void read_link(const reader& r, cost_model& m) {
   // Each network's own parameters, checked against the chosen network when the model is.
   for (const auto& entry : detail::builtin_networks().entries())
     for (const auto& p : entry.params) {
-      std::int64_t value = 0;
-      if (auto t = r.text(p.name)) {
-        auto [end, ec] = std::from_chars(t->data(), t->data() + t->size(), value);
-        if (ec != std::errc{} || end != t->data() + t->size())
-          throw std::invalid_argument(r.where(p.name) + " '" + *t + "' is not a whole number");
-        m.params.set(p.name, value);
-      }
+      if (auto t = r.text(p.name)) m.params.set(p.name, p.value_of(*t, r.where(p.name)));
     }
   if (auto t = r.text("flit_size")) m.flit.flit_bytes = parse_bytes(*t, r.where("flit_size"));
   time("cycle", m.flit.cycle);

@@ -20,14 +20,21 @@ namespace weft::detail {
 /// One of a network's own parameters: an integer, set with --NAME (underscores as dashes) or a
 /// preset's [link] key NAME, stored in wire_model::params.
 struct network_parameter {
-  std::string name;          ///< "router_delay": the preset key; the option is --router-delay
-  std::string unit;          ///< "cycles", for --help
+  std::string name = {};     ///< "router_delay": the preset key; the option is --router-delay
+  std::string unit = {};     ///< "cycles", for --help
   std::int64_t fallback = 0; ///< the default
   std::int64_t lo = 0, hi = 0;  ///< the allowed range
-  std::string help;          ///< one line for --help
-  std::string too_low, too_high;  ///< what each side of the range bounds, for the refusal
+  std::string help = {};     ///< one line for --help
+  std::string too_low = {}, too_high = {};  ///< what each side of the range bounds, for the refusal
+  /// Names for its values (value i is words[i], e.g. --router weft|booksim); empty: a number.
+  std::vector<std::string> words = {};
   /// "--router-delay": the option that sets it.
   std::string option() const;
+  /// The value `text` gives it: one of its words, else a whole number; throws
+  /// std::invalid_argument naming `where` (the option, or a preset's key) and what is allowed.
+  std::int64_t value_of(std::string_view text, std::string_view where) const;
+  /// How a value reads: its word, else the number.
+  std::string text_of(std::int64_t value) const;
 };
 
 struct network_entry {
@@ -62,6 +69,9 @@ struct network_entry {
   /// The buffer slots (flits) the network keeps for a machine of `nodes` and `links`, for the
   /// memory estimate before a run; empty: none (its links queue in lists that grow as needed).
   std::function<std::int64_t(const wire_model& wire, std::int64_t nodes, std::int64_t links)> buffer_slots = {};
+  /// The parameters a run on `topo` reads and their values, when not every declared one at its
+  /// value (the flit network's two routers read different ones); may be empty.
+  std::function<std::vector<network_parameter_value>(const wire_model& wire, const topology& topo)> read_parameters = {};
 };
 using network_registry = named_registry<network_entry>;
 
@@ -96,9 +106,9 @@ std::string contention_free_network(const wire_model& wire);
 const network_entry* owner_of_option(std::string_view option);
 /// network_entry::buffer_slots of the machine's network (0 when it keeps none).
 std::int64_t network_buffer_slots(const wire_model& wire, std::int64_t nodes, std::int64_t links);
-/// The network's own parameters as `wire` sets them (their defaults where it does not), for the
-/// report.
-std::vector<network_parameter_value> network_parameters_of(const wire_model& wire);
+/// The network's own parameters a run on `topo` reads, as `wire` sets them (their defaults where
+/// it does not), for the report.
+std::vector<network_parameter_value> network_parameters_of(const wire_model& wire, const topology& topo);
 /// "alpha=1us tau=... " as the machine's network reads it.
 std::string describe_model(const cost_model& model, bool ticks = false);
 

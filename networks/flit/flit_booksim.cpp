@@ -1,0 +1,277 @@
+// --router booksim: BookSim2's input-queued router (src/routers/iq_router.cpp at commit 28f4329,
+// its defaults from booksim_config.cpp), cycle by cycle, on weft's buffers, credits and events.
+//
+// A head that reaches the front of its VC at cycle t is routed (routing_delay), bids for an
+// output VC from t + routing_delay (VC allocation: vc_alloc_delay), then for the switch from the
+// cycle after its VC is granted (switch allocation: sw_alloc_delay); a flit behind it bids for
+// the switch from the cycle after the one in front left, or as it arrives. As in BookSim's
+// IQRouter::_InternalStep every stage of a cycle is evaluated on the state the cycle started
+// with, then updated: a VC freed by a tail leaving at cycle u is allocated at u + 1 at the
+// earliest. Both allocators are iSLIP with one iteration (allocators/islip.cpp). Injection and
+// ejection are channels with latencies; the source holds credits for the injection buffers.
+#include <algorithm>
+
+#include "flit_network.hpp"
+
+namespace weft::detail::flit {
+
+namespace {
+
+using request = partition_counters::request;
+
+// One iteration of iSLIP over `ins` inputs and `outs` outputs: each output grants the requesting
+// input first at or after its grant pointer, each input accepts the granting output first at or
+// after its accept pointer, and only an accepted match moves the two pointers past it. Leaves in
+// `accepted` each input's output, or -1.
+void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
+           std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+           std::vector<std::int32_t>& accepted) {
+  const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
+  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return (x - from + size) % size; };
+  granted.assign(static_cast<std::size_t>(outs), -1);
+  accepted.assign(static_cast<std::size_t>(ins), -1);
+  for (const auto& q : requests) {
+    auto& g = granted[static_cast<std::size_t>(q.out)];
+    const std::int32_t from = grant_ptr[static_cast<std::size_t>(q.out)];
+    if (g < 0 || distance(q.in, from, ins) < distance(g, from, ins)) g = q.in;
+  }
+  for (const auto& q : requests) {
+    if (granted[static_cast<std::size_t>(q.out)] != q.in) continue;
+    auto& a = accepted[static_cast<std::size_t>(q.in)];
+    const std::int32_t from = accept_ptr[static_cast<std::size_t>(q.in)];
+    if (a < 0 || distance(q.out, from, outs) < distance(a, from, outs)) a = q.out;
+  }
+  for (std::int32_t i = 0; i < ins; ++i)
+    if (const std::int32_t o = accepted[static_cast<std::size_t>(i)]; o >= 0) {
+      grant_ptr[static_cast<std::size_t>(o)] = (i + 1) % ins;
+      accept_ptr[static_cast<std::size_t>(i)] = (o + 1) % outs;
+    }
+}
+
+}  // namespace
+
+std::int32_t flit_network::booksim_injection_vc(router& r, node_id n) {
+  // trafficmanager.cpp: from the VC after the last one taken (VC 0 first), the first that no
+  // packet holds and that has a credit.
+  const std::int32_t base = injection_port(n) * vcs_;
+  for (std::int32_t i = 1; i <= vcs_; ++i) {
+    const std::int32_t v = r.inject_last < 0 ? 0 : (r.inject_last + i) % vcs_;
+    auto& out = outputs_[static_cast<std::size_t>(base + v)];
+    if (out.owner >= 0 || out.credits == 0) continue;
+    out.owner = base + v;
+    r.inject_last = v;
+    return base + v;
+  }
+  return -1;
+}
+
+void flit_network::send_injected(std::int32_t channel, node_id n, const flit& f, std::int64_t c,
+                                 network_context& ctx) {
+  auto& out = outputs_[static_cast<std::size_t>(channel)];
+  --out.credits;
+  if (f.tail && !params_.wait_for_tail_credit) out.owner = -1;
+  push_flit(f, n, channel / vcs_, channel % vcs_, c + params_.injection_delay + 1, 0, ctx);
+}
+
+bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
+  auto& requests = part.requests;
+  requests.clear();
+  const auto ports = static_cast<std::int32_t>(r.ports.size());
+  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  const auto free_at = [&](std::int32_t out, std::int32_t vc) {
+    if (out == eject_port)
+      return r.eject_owner[static_cast<std::size_t>(vc)] < 0 && r.eject_free_at[static_cast<std::size_t>(vc)] <= c;
+    return outputs_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)] * vcs_ + vc)].owner < 0;
+  };
+  // The input VC at `channel` takes output VC `vc` of its router's output `out`.
+  const auto take = [&](std::int32_t channel, std::int32_t out, std::int32_t vc) {
+    auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (out == eject_port) {
+      r.eject_owner[static_cast<std::size_t>(vc)] = channel;
+      in.out = input_vc::eject;
+    } else {
+      in.out = r.outs[static_cast<std::size_t>(out)];
+      outputs_[static_cast<std::size_t>(in.out * vcs_ + vc)].owner = channel;
+    }
+    in.out_vc = vc;
+    in.state = input_vc::phase::active;
+    in.ready_at = c + 1;  // switch allocation from the next cycle
+  };
+  bool progress = false;
+  for (std::int32_t p = 0; p < ports; ++p) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    for (std::int32_t v = 0; v < vcs_; ++v) {
+      const std::int32_t channel = port * vcs_ + v;
+      auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.state != input_vc::phase::routing || in.count == 0) continue;
+      if (in.grant_at >= 0) {  // a grant of vc_alloc_delay > 1 cycles ago: taken if still free
+        if (in.grant_at > c) continue;
+        in.grant_at = -1;
+        const std::int32_t out = in.out == input_vc::eject ? eject_port : out_index_[static_cast<std::size_t>(in.out)];
+        if (free_at(out, in.out_vc)) {
+          take(channel, out, in.out_vc);
+          progress = true;
+        } else {
+          in.ready_at = c + 1;
+        }
+        continue;
+      }
+      if (in.ready_at > c) continue;
+      const flit& head = front(channel);
+      const message& m = *head.msg;
+      const std::int32_t input = p * vcs_ + v;
+      if (n == m.dst_node) {  // the ejection port's VCs, any of them
+        for (std::int32_t e = 0; e < vcs_; ++e)
+          if (free_at(eject_port, e)) requests.push_back({input, eject_port * vcs_ + e, 0});
+        continue;
+      }
+      if (head.hops >= hop_bound_) {
+        give_up(in, head, n, c, loop_text(head.hops), ctx);
+        progress = true;
+        continue;
+      }
+      auto& cands = part.candidates;
+      cands.clear();
+      routing_.next_hops(n, m.dst_node, {m.src_node, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
+      if (cands.empty() || cands.front().link < 0) {
+        give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
+        progress = true;
+        continue;
+      }
+      // Every free VC of every permitted (link, class): the allocator chooses.
+      for (const hop& h : cands) {
+        if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
+            h.vc >= classes_)
+          continue;
+        const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
+          if (free_at(out, o)) requests.push_back({input, out * vcs_ + o, 0});
+      }
+    }
+  }
+  if (requests.empty()) return progress;
+  islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted);
+  for (std::int32_t input = 0; input < ports * vcs_; ++input) {
+    const std::int32_t o = part.accepted[static_cast<std::size_t>(input)];
+    if (o < 0) continue;
+    const std::int32_t channel = r.ports[static_cast<std::size_t>(input / vcs_)] * vcs_ + input % vcs_;
+    progress = true;
+    if (params_.vc_alloc_delay == 1) {
+      take(channel, o / vcs_, o % vcs_);
+      continue;
+    }
+    auto& in = inputs_[static_cast<std::size_t>(channel)];  // BookSim takes it at the update, if still free
+    in.out = o / vcs_ == eject_port ? input_vc::eject : r.outs[static_cast<std::size_t>(o / vcs_)];
+    in.out_vc = o % vcs_;
+    in.grant_at = c + params_.vc_alloc_delay - 1;
+  }
+  return progress;
+}
+
+bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx) {
+  auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
+  auto& requests = part.requests;
+  requests.clear();
+  const auto ports = static_cast<std::int32_t>(r.ports.size());
+  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  // Flits of grants made sw_alloc_delay - 1 cycles ago leave at this cycle's update.
+  auto& leaving = part.leaving;
+  leaving.clear();
+  for (std::int32_t p = 0; p < ports; ++p) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    const std::size_t first_request = requests.size();
+    for (std::int32_t v = 0; v < vcs_; ++v) {
+      const std::int32_t channel = port * vcs_ + v;
+      const auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.state != input_vc::phase::active || in.count == 0) continue;
+      if (in.grant_at >= 0) {
+        if (in.grant_at == c) leaving.push_back(channel);
+        continue;
+      }
+      if (in.ready_at > c) continue;
+      std::int32_t out = eject_port;  // the ejection port also drains discarded packets
+      if (in.out >= 0) {
+        ++link_counters_[static_cast<std::size_t>(in.out)].requests;
+        if (outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0) continue;
+        out = out_index_[static_cast<std::size_t>(in.out)];
+      }
+      // One request per input port and output: the VC first from the port's round-robin
+      // pointer (BookSim's _SWAllocAddReq).
+      const auto same = std::find_if(requests.begin() + static_cast<std::ptrdiff_t>(first_request), requests.end(),
+                                     [&](const request& q) { return q.out == out; });
+      if (same == requests.end()) {
+        requests.push_back({p, out, v});
+        continue;
+      }
+      const std::int32_t from = r.sw_vc_rr[static_cast<std::size_t>(p)];
+      if ((v - from + vcs_) % vcs_ < (same->label - from + vcs_) % vcs_) same->label = v;
+    }
+  }
+  bool progress = !leaving.empty();
+  if (!requests.empty()) {
+    islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted);
+    for (const auto& q : requests) {
+      if (part.accepted[static_cast<std::size_t>(q.in)] != q.out) continue;
+      r.sw_vc_rr[static_cast<std::size_t>(q.in)] = (q.label + 1) % vcs_;
+      const std::int32_t channel = r.ports[static_cast<std::size_t>(q.in)] * vcs_ + q.label;
+      auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.out >= 0) link_counters_[static_cast<std::size_t>(in.out)].granted = c;
+      progress = true;
+      if (params_.sw_alloc_delay == 1)
+        leaving.push_back(channel);
+      else
+        in.grant_at = c + params_.sw_alloc_delay - 1;
+    }
+  }
+  for (std::int32_t l : r.outs) {  // the packets that asked for a link and did not get it: its queue
+    auto& lc = link_counters_[static_cast<std::size_t>(l)];
+    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
+  }
+  for (std::int32_t channel : leaving) {
+    auto& in = inputs_[static_cast<std::size_t>(channel)];
+    in.grant_at = -1;
+    if (in.out >= 0) {
+      send(channel, c, ctx);
+      continue;
+    }
+    const bool frees = in.out == input_vc::eject && front(channel).tail;
+    const std::int32_t vc = in.out_vc;
+    eject(r, channel, n, c, ctx);
+    if (!frees) continue;
+    // The ejection VC is free again once the tail has left, or (the tail-credit rule) once the
+    // tail's credit is back from the node: across the ejection channel and back.
+    r.eject_owner[static_cast<std::size_t>(vc)] = -1;
+    r.eject_free_at[static_cast<std::size_t>(vc)] =
+        params_.wait_for_tail_credit ? c + eject_offset_ + params_.ejection_delay + 1 + params_.credit_delay : c + 1;
+  }
+  return progress;
+}
+
+std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& holds) {
+  std::int64_t next = INT64_MAX;
+  r.stuck = false;
+  holds = r.source_head < r.source.size();
+  bool waits_for_vc = false;
+  for (std::int32_t port : r.ports)
+    for (std::int32_t v = 0; v < vcs_; ++v) {
+      const auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
+      if (in.count == 0) continue;
+      holds = true;
+      const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
+      if (ready > c) {
+        next = std::min(next, ready);
+      } else if (in.last_move != c) {
+        r.stuck = true;
+        waits_for_vc |= in.state == input_vc::phase::routing;
+      }
+    }
+  // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
+  if (waits_for_vc)
+    for (const std::int64_t free_at : r.eject_free_at)
+      if (free_at > c) next = std::min(next, free_at);
+  return next;
+}
+
+}  // namespace weft::detail::flit
