@@ -139,11 +139,32 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
         progress = true;
         continue;
       }
-      // Every free VC of every permitted (link, class): the allocator chooses.
+      // Every free VC of every permitted (link, class) the routing offers: the allocator chooses.
+      // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions
+      // choose (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use),
+      // among the links with a free VC; ties go to the routing's order.
+      std::int32_t chosen = -1, least_used = INT32_MAX;
+      const auto usable = [&](const hop& h) {
+        return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
+               h.vc < classes_;
+      };
+      if (routing_.adaptive())
+        for (const hop& h : cands) {
+          if (!usable(h)) continue;
+          const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+          bool any_free = false;
+          for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) any_free |= free_at(out, o);
+          if (!any_free) continue;
+          std::int32_t used = 0;
+          for (std::int32_t o = 0; o < vcs_; ++o)
+            used += buffer_ - outputs_[static_cast<std::size_t>(h.link * vcs_ + o)].credits;
+          if (used < least_used) {
+            chosen = h.link;
+            least_used = used;
+          }
+        }
       for (const hop& h : cands) {
-        if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
-            h.vc >= classes_)
-          continue;
+        if (!usable(h) || (chosen >= 0 && h.link != chosen)) continue;
         const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
         for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
           if (free_at(out, o)) requests.push_back({input, out * vcs_ + o, 0});
