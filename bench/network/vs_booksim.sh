@@ -28,14 +28,15 @@ zero_load=0.001
 extra=${WEFT_ROUTER:-}
 
 # name | routers | BookSim keys | weft options. BookSim appends the topology to routing_function
-# (dor_mesh; dim_order_torus, whose dateline needs 2 VCs); its 2-ary 8-mesh is the hypercube.
+# (dor_mesh; dim_order_torus, whose 2 VC classes weft's booksim-dim-order routing takes as
+# BookSim does: docs/topologies.md); its 2-ary 8-mesh is the hypercube.
 configs=(
   "a|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 1"
   "c1|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=16|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 8 --packet-flits 16"
   "d|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=2 vc_buf_size=8 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 2 --buffer 8 --packet-flits 1"
   "b4|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=4 packet_size=1|-m mesh:16x16 --routing dimension-order --vcs 1 --buffer 4 --packet-flits 1"
   "b16|256|topology=mesh k=16 n=2 routing_function=dor num_vcs=2 vc_buf_size=16 packet_size=4|-m mesh:16x16 --routing dimension-order --vcs 2 --buffer 16 --packet-flits 4"
-  "t32|1024|topology=torus k=32 n=2 routing_function=dim_order num_vcs=2 vc_buf_size=8 packet_size=16|-m torus:32x32 --routing dateline --vcs 2 --buffer 8 --packet-flits 16"
+  "t32|1024|topology=torus k=32 n=2 routing_function=dim_order num_vcs=2 vc_buf_size=8 packet_size=16|-m torus:32x32 --routing booksim-dim-order --vcs 2 --buffer 8 --packet-flits 16"
   "h8|256|topology=mesh k=2 n=8 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1|-m hypercube:8 --routing e-cube --vcs 1 --buffer 8 --packet-flits 1"
 )
 wanted=("$@")

@@ -35,6 +35,11 @@ BOOST_AUTO_TEST_CASE(dimension_order_on_a_torus_without_vcs_has_a_ring_cycle) {
   BOOST_TEST(!check("ring:8", "dimension-order").acyclic);
 }
 
+BOOST_AUTO_TEST_CASE(booksims_dim_order_classes_on_a_torus_are_acyclic) {
+  for (const char* spec : {"torus:4x4", "torus:5x3", "ring:8", "torus:8x8", "torus:4x4x4"})
+    BOOST_TEST(check(spec, "booksim-dim-order").acyclic, spec);
+}
+
 BOOST_AUTO_TEST_CASE(dimension_order_with_dateline_vcs_on_a_torus_is_acyclic) {
   BOOST_TEST(check("torus:4x4", "dateline").acyclic);
   BOOST_TEST(check("torus:5x3", "dateline").acyclic);

@@ -87,6 +87,38 @@ BOOST_AUTO_TEST_CASE(mixed_wraparound_follows_the_t_and_m_letters_per_axis) {
   BOOST_TEST(!t->vertex_transitive());
 }
 
+// BookSim2's dim_order_torus: minimal routes, one VC class for the whole of an axis, class 1 when
+// the axis' end coordinate is below its start (going +: the route wraps; going -: it does not),
+// and the ties of an even ring split between the two ways.
+BOOST_AUTO_TEST_CASE(booksims_dim_order_keeps_one_class_per_axis_and_splits_ties) {
+  const weft::test::registries reg;
+  auto t = reg.topologies.make("torus:8x8");
+  auto r = reg.routings.make("booksim-dim-order", *t);
+  BOOST_TEST(r->vc_classes() == 2);
+  int plus_ties = 0, minus_ties = 0;
+  for (weft::node_id a = 0; a < t->node_count(); ++a)
+    for (weft::node_id b = 0; b < t->node_count(); ++b) {
+      const auto path = weft::route_path(*t, *r, a, b);
+      const auto from = t->coordinates(a), to = t->coordinates(b);
+      std::size_t minimal = 0;
+      for (std::size_t d = 0; d < 2; ++d) {
+        const int gap = (to[d] - from[d] + 8) % 8;
+        minimal += static_cast<std::size_t>(std::min(gap, 8 - gap));
+      }
+      BOOST_TEST(path.size() == minimal, a << "->" << b);
+      for (const auto& h : path) {
+        const auto& lk = t->link_at(h.link);
+        const auto d = static_cast<std::size_t>(lk.dimension);
+        BOOST_TEST(h.vc == (to[d] < from[d] ? 1 : 0), a << "->" << b);
+        if ((to[d] - from[d] + 8) % 8 == 4 && t->coordinates(lk.from)[d] == from[d]) ++(lk.direction > 0 ? plus_ties : minus_ties);
+      }
+    }
+  // 64 sources x 8 destinations at distance 4 on each of 2 axes: 1024 ties, each taken one way.
+  BOOST_TEST(plus_ties + minus_ties == 1024);
+  BOOST_TEST(plus_ties > 400);
+  BOOST_TEST(minus_ties > 400);
+}
+
 BOOST_AUTO_TEST_CASE(dateline_on_2_wide_tori_uses_vc_1_when_leaving_coordinate_1) {
   const weft::test::registries reg;
   auto& topologies = reg.topologies;

@@ -238,6 +238,15 @@ void register_builtin_routings(routing_registry& registry) {
                       cube, topo::parse_axis_order(args, static_cast<int>(cube.shape().size())),
                       topo::dimension_order::mode::dateline, "dateline");
                 }});
+  registry.add({"booksim-dim-order",
+                "BookSim2's dim_order on a torus: a tie split per packet, 2 VC classes chosen per axis as BookSim's "
+                "dim_order_torus (for runs beside BookSim2; docs/traffic.md)",
+                [](const topology& t, std::string_view args) -> std::unique_ptr<routing> {
+                  const auto& cube = need<topo::kary_ncube>(t, "booksim-dim-order", "a mesh/torus/ring/kncube");
+                  return std::make_unique<topo::dimension_order>(
+                      cube, topo::parse_axis_order(args, static_cast<int>(cube.shape().size())),
+                      topo::dimension_order::mode::booksim_dateline, "booksim-dim-order");
+                }});
   registry.add({"minimal-adaptive",
                 "minimal adaptive on a mesh/torus/hypercube: any productive axis, the least loaded at each hop; "
                 "escape = dimension order (dateline on tori), Duato",

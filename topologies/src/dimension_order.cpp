@@ -41,9 +41,10 @@ dimension_order::dimension_order(const kary_ncube& topo, std::vector<int> axis_o
     : axis_order_(std::move(axis_order)),
       shape_(topo.shape()),
       // The adaptive routing's escape is dateline dimension order wherever an axis wraps.
-      dateline_(m == mode::dateline ||
+      dateline_(m == mode::dateline || m == mode::booksim_dateline ||
                 (m == mode::minimal_adaptive && std::any_of(topo.wraps().begin(), topo.wraps().end(), [](bool w) { return w; }))),
       adaptive_(m == mode::minimal_adaptive),
+      booksim_(m == mode::booksim_dateline),
       name_(std::move(name)) {
   const int dims = static_cast<int>(shape_.size());
   if (axis_order_.empty()) {
@@ -132,11 +133,26 @@ hop dimension_order::first_hop(node_id current, node_id dst, const route_state& 
     const auto a = static_cast<std::size_t>(axis);
     const axis_move move = move_along(current, dst, a);
     if (!move.needed) continue;
-    const bool plus = move.plus;
+    bool plus = move.plus;
     const int k = shape_[a];
     const int here = coord_[static_cast<std::size_t>(current) * dims + a];
-    auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1);
     int vc = 0;
+    if (booksim_ && wrap_[a]) {
+      // The axis' start is the source's coordinate on it (untouched until this axis is routed);
+      // only there can the two ways be as short, so the split holds for the whole axis.
+      const int start = coord_[static_cast<std::size_t>(state.source) * dims + a];
+      const int end = coord_[static_cast<std::size_t>(dst) * dims + a];
+      if (move.both_minimal) {
+        auto h = static_cast<std::uint64_t>(state.source) * 0x9E3779B97F4A7C15ull ^
+                 (static_cast<std::uint64_t>(dst) + 0x632BE59BD9B4E019ull * (a + 1));
+        h ^= h >> 29;
+        h *= 0xBF58476D1CE4E5B9ull;
+        plus = ((h >> 32) & 1) != 0;
+      }
+      vc = end < start ? 1 : 0;  // BookSim: + and cur > dest (crosses), or - and dest < cur
+      return {next_link_[static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1)], vc};
+    }
+    auto slot = static_cast<std::size_t>(current) * 2 * dims + 2 * a + (plus ? 0 : 1);
     if (dateline_ && wrap_[a]) {
       // The axis' source coordinate is untouched until this axis is routed, so whether the
       // packet already crossed the dateline follows from where it started on this axis.

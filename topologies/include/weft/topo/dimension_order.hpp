@@ -12,6 +12,13 @@
 // last the dimension-order hop as the escape on the classes below it (dateline classes on a
 // torus). The escape network alone is acyclic, so the routing is deadlock-free with buffers;
 // first_hop is the escape hop, the deterministic baseline.
+//
+// `booksim_dateline` is BookSim2's dim_order routing on a torus (routefunc.cpp, dor_next_torus
+// and dim_order_torus at commit 28f4329), for runs beside it: a tie is split per packet (BookSim
+// draws it at random; here a hash of source, destination and axis decides, the same for every
+// hop of the axis), and the VC class is chosen when the packet enters an axis, for the whole
+// axis: going +, class 1 if it will cross the wraparound; going -, class 1 if it will not (BookSim's
+// test `dest < cur` for both). Each class alone is acyclic, every route being minimal.
 
 #include <cstdint>
 #include <string>
@@ -23,7 +30,7 @@ namespace weft::topo {
 
 class dimension_order final : public routing {
  public:
-  enum class mode { deterministic, dateline, minimal_adaptive };
+  enum class mode { deterministic, dateline, minimal_adaptive, booksim_dateline };
   /// `axis_order` lists every axis once; empty means 0, 1, 2, ...
   dimension_order(const kary_ncube& topo, std::vector<int> axis_order = {}, mode m = mode::deterministic,
                   std::string name = "dimension-order");
@@ -53,6 +60,7 @@ class dimension_order final : public routing {
   std::vector<std::int32_t> coord_;
   bool dateline_;
   bool adaptive_;
+  bool booksim_;  // mode::booksim_dateline
   bool binary_ascending_ = false;  // hypercube in axis order 0,1,2..: the lowest differing bit
   std::string name_;
   // next_link_[node * 2 * dims + 2 * axis + (dir < 0)] : the link along that axis and direction
