@@ -121,6 +121,9 @@ struct anneal_schedule {
 
 struct anneal_options {
   objective_kind objective = objective_kind::tac3;
+  /// TAC3 only: compare incremental_cost::guide() (TAC3 plus its tie-break, weft's default) or
+  /// TAC3 alone (false: the paper's search, seed 004 §5.3). Other objectives have no tie-break.
+  bool tie_break = true;
   anneal_schedule schedule;
   std::uint64_t seed = 1;
   placement start;  ///< empty: identity (task i on node i)
