@@ -45,8 +45,9 @@ class incremental_cost {
   double cost() const;  ///< the objective as a double (exact for integer objectives below 2^53)
   /// What the search compares: cost() plus, for TAC3, a tie-break below one TAC3 step.
   /// TAC3 alone is a plateau (a move rarely changes a set's largest count), so the search would
-  /// wander blind and end with collisions (4 runs in 20 collision-free on NAS CG 8x8 in the
-  /// paper's job; 20 in 20 with the tie-break). The tie-break adds the excess collisions,
+  /// wander blind and end with collisions (0 runs in 10 collision-free on NAS CG 8x8 in the
+  /// paper's job 1, seed 1; 10 in 10 with the tie-break; anneal_options::tie_break = false, weft
+  /// map --search tac3-only, searches on TAC3 alone). The tie-break adds the excess collisions,
   /// Σ over sets and links of max(count − 1, 0), which falls with every message taken off a
   /// shared link, and the crowded links, Σ over sets of the links at the set's largest count,
   /// which at one message per link are the links used, so shorter routes win among
