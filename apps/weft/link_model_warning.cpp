@@ -11,7 +11,7 @@ bool free_messages(const cost_model& m) {
   if (!detail::network_of(m).ignores_link_costs.empty()) return false;
   const vtime zero{};
   return m.alpha == zero && m.tau.is_zero() && m.hop_latency == zero && m.o_send == zero && m.o_recv == zero &&
-         m.gap == zero && m.short_max < 0;
+         m.gap == zero && m.short_max < 0 && m.eager_max < 0;
 }
 
 void warn_if_no_link_model(const cost_model& m, std::ostream& err) {

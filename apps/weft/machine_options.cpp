@@ -76,11 +76,15 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--packet-flits", o.packet_flits, "most flits in one packet")->group(flit)->capture_default_str();
   sub.add_option("--cycle", o.cycle, "one router cycle (e.g. 1ns)")->group(flit)->capture_default_str();
   add_network_parameter_options(sub, o);
-  auto* proto = "Protocol model (short PIO-like path, chained DMA)";
+  auto* proto = "Protocol model (short PIO-like path, eager path, chained DMA)";
   sub.add_option("--short-max", o.short_max, "messages up to this size take the short path")->group(proto);
   sub.add_option("--short-alpha", o.short_alpha, "start-up of the short path")->group(proto)->capture_default_str();
   sub.add_option("--short-tau", o.short_tau, "time per byte of the short path")->group(proto);
   sub.add_option("--short-bandwidth", o.short_bandwidth, "bandwidth of the short path")->group(proto);
+  sub.add_option("--eager-max", o.eager_max, "messages above --short-max and up to this size take the eager path")->group(proto);
+  sub.add_option("--eager-alpha", o.eager_alpha, "start-up of the eager path")->group(proto)->capture_default_str();
+  sub.add_option("--eager-tau", o.eager_tau, "time per byte of the eager path")->group(proto);
+  sub.add_option("--eager-bandwidth", o.eager_bandwidth, "bandwidth of the eager path")->group(proto);
   sub.add_option("--chain-alpha", o.chain_alpha, "start-up of each further message of a chained batch")
       ->group(proto)->capture_default_str();
   auto* coll = "Collective library costs (weft coll and weft::coll; docs/model.md)";
@@ -151,6 +155,10 @@ void apply_flit_options(const machine_options& o, const machine_options& d, bool
                                 {"--short-alpha", o.short_alpha, d.short_alpha},
                                 {"--short-tau", o.short_tau, d.short_tau},
                                 {"--short-bandwidth", o.short_bandwidth, d.short_bandwidth},
+                                {"--eager-max", o.eager_max, d.eager_max},
+                                {"--eager-alpha", o.eager_alpha, d.eager_alpha},
+                                {"--eager-tau", o.eager_tau, d.eager_tau},
+                                {"--eager-bandwidth", o.eager_bandwidth, d.eager_bandwidth},
                                 {"--chain-alpha", o.chain_alpha, d.chain_alpha}};
   const auto& network = detail::network_of(m);
   if (!network.ignores_link_costs.empty()) {
@@ -232,18 +240,30 @@ cost_model read_cost_model(const machine_options& o, const presets::preset* pres
   if (!o.short_max.empty()) m.short_max = parse_bytes(o.short_max, "--short-max");
   time("--short-alpha", o.short_alpha, defaults.short_alpha, m.short_alpha);
   per_byte("--short-tau", o.short_tau, "--short-bandwidth", o.short_bandwidth, m.short_tau);
+  if (!o.eager_max.empty()) m.eager_max = parse_bytes(o.eager_max, "--eager-max");
+  time("--eager-alpha", o.eager_alpha, defaults.eager_alpha, m.eager_alpha);
+  per_byte("--eager-tau", o.eager_tau, "--eager-bandwidth", o.eager_bandwidth, m.eager_tau);
   time("--chain-alpha", o.chain_alpha, defaults.chain_alpha, m.chain_alpha);
   time("--coll-call", o.coll_call, defaults.coll_call, m.coll_call);
   time("--coll-recv", o.coll_recv, defaults.coll_recv, m.coll_recv);
   if (!preset || given(o, "--reduce-tau", o.reduce_tau, defaults.reduce_tau))
     m.reduce_tau = parse_byte_time(o.reduce_tau, "--reduce-tau");
-  // Without a short path (no --short-max, none in the preset) its parameters would change nothing.
-  if (m.short_max < 0)
-    for (const auto& [flag, value, fallback] : {std::tuple{"--short-alpha", o.short_alpha, defaults.short_alpha},
-                                                std::tuple{"--short-tau", o.short_tau, defaults.short_tau},
-                                                std::tuple{"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}})
+  // Without a short or eager path (no --short-max / --eager-max, none in the preset) that path's
+  // parameters would change nothing.
+  using typed = std::tuple<const char*, std::string, std::string>;  // flag, value, default
+  auto refuse_without = [&](std::int64_t max, const char* path, std::initializer_list<typed> flags) {
+    if (max >= 0) return;
+    for (const auto& [flag, value, fallback] : flags)
       if (given(o, flag, value, fallback))
-        throw std::invalid_argument(std::string(flag) + " needs --short-max (without it no message takes the short path)");
+        throw std::invalid_argument(std::string(flag) + " needs --" + path + "-max (without it no message takes the " + path +
+                                    " path)");
+  };
+  refuse_without(m.short_max, "short", {{"--short-alpha", o.short_alpha, defaults.short_alpha},
+                                        {"--short-tau", o.short_tau, defaults.short_tau},
+                                        {"--short-bandwidth", o.short_bandwidth, defaults.short_bandwidth}});
+  refuse_without(m.eager_max, "eager", {{"--eager-alpha", o.eager_alpha, defaults.eager_alpha},
+                                        {"--eager-tau", o.eager_tau, defaults.eager_tau},
+                                        {"--eager-bandwidth", o.eager_bandwidth, defaults.eager_bandwidth}});
   return m;
 }
 
@@ -309,6 +329,7 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
     for (const char* flag : {"--alpha", "--tau", "--bandwidth", "--hop-latency", "--o-send", "--o-recv", "--gap", "--poll",
                              "--switching", "--mtu", "--injection", "--ports", "--network", "--flops", "--memory-bandwidth",
                              "--kernel-overhead", "--short-max", "--short-alpha", "--short-tau", "--short-bandwidth",
+                             "--eager-max", "--eager-alpha", "--eager-tau", "--eager-bandwidth",
                              "--chain-alpha", "--coll-call", "--coll-recv", "--reduce-tau", "--vcs", "--buffer",
                              "--flit-size", "--packet-flits", "--cycle", "--router-delay", "--link-delay", "--credit-delay",
                              "--wait-for-tail-credit"})

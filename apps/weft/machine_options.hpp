@@ -27,6 +27,7 @@ struct machine_options {
               poll = "10ns", switching = "store-and-forward", mtu = "0", injection = "message", ports = "all", flops;
   std::string memory_bandwidth, kernel_overhead;  ///< empty: the preset's (or none)
   std::string short_max, short_alpha = "0", short_tau, short_bandwidth, chain_alpha = "0";
+  std::string eager_max, eager_alpha = "0", eager_tau, eager_bandwidth;  ///< the eager path (docs/model.md)
   std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs
   std::string network;  ///< empty: the preset's, else the default network
   // The packet shape (flit_params): the flit network's, and weft traffic's on any network.

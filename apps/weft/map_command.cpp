@@ -1,5 +1,5 @@
 // weft map --machine SPEC --program NAME --procs P [--bytes B] [--comm-log F]
-//          --objective default,no-ring,tahb,rmatt-o2f,tac3,scotch --runs N --seed S
+//          --objective default,no-ring,tahb,rmatt-o2f,tac3,scotch --runs N --seed S [--search tac3-only]
 //          [--out mapping.txt] [--json F] [--csv F]
 // Seed 004's Table 1 for one configuration: per objective, a placement (a baseline, or the best
 // of N annealing runs, or Scotch's), its objectives and the measured makespan of the program run
@@ -55,6 +55,7 @@ struct map_options {
   int procs = 0, runs = 10, iterations = 1;
   bool barrier_per_ccs = false, rendezvous = false;
   std::string seed = "1";  ///< parse_seed: 0..2^64-1
+  std::string search = "default";  ///< parse_search
   machine_options machine;
   programs::registry registry;
 };
@@ -90,6 +91,14 @@ std::vector<std::string> parse_objectives(const std::string& text) {
   return names;
 }
 
+// --search: "default" anneals TAC3 with its tie-break (docs/mapping.md, "Tie-breaks for TAC3"),
+// "tac3-only" on TAC3 alone, the paper's search. Returns the tie_break of anneal_options.
+bool parse_search(const std::string& text) {
+  if (text == "default") return true;
+  if (text == "tac3-only") return false;
+  throw std::invalid_argument("--search '" + text + "' is not known (known: default, tac3-only)");
+}
+
 struct map_row {
   std::string objective;
   double cost = 0;  ///< the objective's own; a baseline's: its TAC3 x B
@@ -97,6 +106,7 @@ struct map_row {
   std::vector<mapping::placement> placements;  ///< one per run (one for a baseline or Scotch)
   std::vector<vtime> makespans;
   std::size_t best = 0;  ///< index of the run with the shortest makespan (first on ties)
+  int collision_free = 0;  ///< placements with no two messages of one set on a link
   double mean_us() const {
     double s = 0;
     for (auto t : makespans) s += static_cast<double>(t.ps);
@@ -132,6 +142,12 @@ void check_runs_and_seed_apply(const std::vector<std::string>& objectives, bool 
                                 "counts the annealing runs of tahb, hop-bytes, rmatt, rmatt-o2f and tac3");
   if (seed_given && !seeded)
     throw std::invalid_argument("--seed: default and no-ring are fixed placements; --seed seeds the annealing runs and scotch");
+}
+
+// --search tac3-only changes TAC3's search only (the other objectives have no tie-break).
+void check_search_applies(const std::vector<std::string>& objectives, bool tie_break) {
+  if (!tie_break && std::find(objectives.begin(), objectives.end(), "tac3") == objectives.end())
+    throw std::invalid_argument("--search tac3-only changes only the tac3 search: add tac3 to --objective");
 }
 
 // Every searched row keeps each run's placement and makespan until the table is printed, and
@@ -280,6 +296,7 @@ struct placement_sweep {
   int procs = 0;
   run_options opt;
   std::uint64_t seed = 0;
+  bool tie_break = true;  ///< --search: TAC3's tie-break on (default) or off (tac3-only)
 
   // One run of the program with `where` (nullptr: the machine's own placement); `record`: the
   // run that records the communication. A run that did not end ok throws stopped_run.
@@ -311,6 +328,7 @@ struct placement_sweep {
     } else {
       mapping::anneal_options a;
       a.objective = mapping::parse_objective(name);
+      a.tie_break = tie_break;
       a.seed = seed;
       a.stop = opt.stop;
       for (auto& r : mapping::anneal_runs(sets, routes, a, s.runs, opt.workers)) placements.push_back(std::move(r.best));
@@ -324,6 +342,9 @@ struct placement_sweep {
     for (const auto& p : row.placements) row.makespans.push_back(run_once(&p, false, with).makespan);
     row.best = static_cast<std::size_t>(std::min_element(row.makespans.begin(), row.makespans.end()) - row.makespans.begin());
     row.values = eval.evaluate(row.placements[row.best]);
+    row.collision_free = static_cast<int>(std::count_if(row.placements.begin(), row.placements.end(), [&](const auto& p) {
+      return eval.evaluate(p).collision_free();
+    }));
     const auto& v = row.values;
     const auto kind = cost_measure(row.objective);
     row.cost = kind == "rmatt_o2f"    ? v.rmatt_o2f
@@ -378,14 +399,21 @@ void print_table(const placement_sweep& sweep, std::size_t set_count, const std:
   const std::string work = cg_work ? fmt::format("{} rows, {} nonzeros, {} CG iteration{}", cg_work->a.rows, cg_work->a.nnz(),
                                                  s.iterations, s.iterations == 1 ? "" : "s")
                                    : s.bytes + " per message";
-  std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}\n",
-                           s.program, sweep.procs, sweep.spec, work, set_count, s.runs, s.runs == 1 ? "" : "s", sweep.seed);
-  std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
-                           "makespan (us)", "best (us)");
+  std::cout << fmt::format("weft map: {} on {} PEs of {}, {}; {} sets; {} run{} per searched objective, seed {}{}\n",
+                           s.program, sweep.procs, sweep.spec, work, set_count, s.runs, s.runs == 1 ? "" : "s", sweep.seed,
+                           sweep.tie_break ? "" : "; TAC3 searched alone (--search tac3-only)");
+  std::cout << fmt::format("{:<10} {:>22} {:>16} {:>16} {:>16} {:>16} {:>15}\n", "objective", "cost", "TAC3 x B", "hop-bytes",
+                           "makespan (us)", "best (us)", "collision-free");
   for (const auto& r : rows)
-    std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f}\n", r.objective, r.cost, r.values.tac3_bytes,
-                             r.values.hop_bytes, r.mean_us(), r.best_us());
+    std::cout << fmt::format("{:<10} {:>22.0f} {:>16} {:>16} {:>16.3f} {:>16.3f} {:>15}\n", r.objective, r.cost,
+                             r.values.tac3_bytes, r.values.hop_bytes, r.mean_us(), r.best_us(),
+                             fmt::format("{}/{}", r.collision_free, r.placements.size()));
   std::cout << cost_footnote(rows) << "\n";
+  std::cout << "collision-free: placements (runs) in which no two messages of one set share a link\n";
+}
+
+double collision_free_fraction(const map_row& r) {
+  return static_cast<double>(r.collision_free) / static_cast<double>(r.placements.size());
 }
 
 // --json and --csv: the rows, and where the sweep stopped if it did.
@@ -402,17 +430,23 @@ void write_table_files(const map_options& s, const map_table& t) {
                       {"rmatt_o2f", r.values.rmatt_o2f},
                       {"makespan", r.mean_us()},
                       {"best_makespan", r.best_us()},
+                      {"runs", r.placements.size()},
+                      {"collision_free_runs", r.collision_free},
+                      {"collision_free_fraction", collision_free_fraction(r)},
                       {"makespans_ps", ms},
                       {"best_placement", r.placements[r.best]}});
   }
-  nlohmann::json j{{"status", t.stop.status}, {"rows", j_rows}};
+  nlohmann::json j{{"status", t.stop.status}, {"search", s.search}, {"rows", j_rows}};
   if (t.stop.stopped()) j["stopped_at"] = t.stop.to_json();
   write_file(s.machine.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
   write_file(s.csv, "--csv", [&](std::ostream& f) {
-    output::write_csv_line(f, {"objective", "cost", "cost_measure", "tac3_bytes", "hop_bytes", "makespan_us", "best_makespan_us"});
+    output::write_csv_line(f, {"objective", "cost", "cost_measure", "tac3_bytes", "hop_bytes", "makespan_us", "best_makespan_us",
+                               "runs", "collision_free_runs", "collision_free_fraction", "search"});
     for (const auto& r : t.rows)
       output::write_csv_line(f, {r.objective, fmt::format("{:.0f}", r.cost), cost_measure(r.objective), r.values.tac3_bytes,
-                                 r.values.hop_bytes, fmt::format("{:.6f}", r.mean_us()), fmt::format("{:.6f}", r.best_us())});
+                                 r.values.hop_bytes, fmt::format("{:.6f}", r.mean_us()), fmt::format("{:.6f}", r.best_us()),
+                                 static_cast<std::int64_t>(r.placements.size()), r.collision_free,
+                                 fmt::format("{:.6f}", collision_free_fraction(r)), s.search});
     if (t.stop.stopped()) f << t.stop.csv_line();
   });
 }
@@ -443,13 +477,16 @@ int run(const map_options& s, const CLI::App& sub) {
   const auto objectives = read_objectives(s, sub);
   const std::uint64_t seed = parse_seed(s.seed, "--seed " + s.seed);
   check_runs_and_seed_apply(objectives, sub.count("--runs") > 0, sub.count("--seed") > 0);
+  const bool tie_break = parse_search(s.search);
+  check_search_applies(objectives, tie_break);
   const auto work = read_workload(s, sub, objectives);
   const auto built = build_machine(o);
   const auto& m = built.m;
   const int procs = placed_procs(s, sub, work, built);
   check_machine_fits(s, objectives, m);
   const mapping::machine_routes routes(m.topo(), m.route());
-  const placement_sweep sweep{s, work, m, routes, m.topo().spec(), procs, placement_run_options(s, sub, work, built, procs), seed};
+  const placement_sweep sweep{s, work, m, routes, m.topo().spec(), procs, placement_run_options(s, sub, work, built, procs),
+                              seed, tie_break};
   check_runs_memory(objectives, s.runs, procs, s.barrier_per_ccs, parse_max_memory(o.control.max_memory));
 
   // The communication: the given log, or the program's own, recorded in one run.
@@ -500,6 +537,10 @@ command_runner add_map_command(CLI::App& app) {
   sub->add_option("--objective", s->objectives, std::string("comma-separated: ") + known_objectives)->capture_default_str();
   sub->add_option("--runs", s->runs, "independent annealing runs per searched objective")->capture_default_str();
   sub->add_option("--seed", s->seed, "seed of run 0 (run r: derived from it); Scotch's random seed")->capture_default_str();
+  sub->add_option("--search", s->search,
+                  "TAC3's annealing: default (TAC3 plus a tie-break of collisions and route length) or tac3-only (TAC3 "
+                  "alone, the paper's search)")
+      ->capture_default_str();
   sub->add_option("--out", s->out, "write the best placement of the last objective listed as a mapping file");
   sub->add_option("--csv", s->csv, "write the table as CSV");
   sub->add_option("--svg", s->svg, "draw each objective's best placement and its worst set's links (SVG)");

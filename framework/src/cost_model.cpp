@@ -38,12 +38,18 @@ void cost_model::validate() const {
   non_negative(short_alpha, "short-path alpha");
   non_negative(chain_alpha, "chain alpha");
   if (short_tau.num < 0 || short_tau.den <= 0) throw std::invalid_argument("short-path tau must be >= 0");
+  non_negative(eager_alpha, "eager-path alpha");
+  if (eager_tau.num < 0 || eager_tau.den <= 0) throw std::invalid_argument("eager-path tau must be >= 0");
   non_negative(coll_call, "collective call cost");
   non_negative(coll_recv, "collective receive cost");
   if (reduce_tau.num < 0 || reduce_tau.den <= 0) throw std::invalid_argument("reduction time per byte must be >= 0");
   if (short_max < -1) throw std::invalid_argument("short-path threshold " + std::to_string(short_max) + " is negative");
+  if (eager_max < -1) throw std::invalid_argument("eager-path threshold " + std::to_string(eager_max) + " is negative");
+  if (eager_max >= 0 && eager_max <= short_max)
+    throw std::invalid_argument("eager-path threshold " + std::to_string(eager_max) + " is not above the short-path threshold " +
+                                std::to_string(short_max) + ": no message would take the eager path");
   // The fixed costs of a single message must fit, or no run could send one.
-  const vtime start_up = max(max(alpha, short_alpha), chain_alpha);
+  const vtime start_up = max(max(max(alpha, short_alpha), eager_alpha), chain_alpha);
   std::int64_t fixed = 0;
   for (vtime cost : {o_send, gap, start_up, hop_latency, o_recv})
     if (!detail::add_time(fixed, cost.ps, fixed))
@@ -63,6 +69,9 @@ std::string cost_model::describe(bool ticks) const {
   if (short_max >= 0)
     s += ", short path <= " + std::to_string(short_max) + "B: alpha=" + format_time(short_alpha, ticks) +
          " tau=" + tau_text(short_tau, ticks);
+  if (eager_max >= 0)
+    s += ", eager path <= " + std::to_string(eager_max) + "B: alpha=" + format_time(eager_alpha, ticks) +
+         " tau=" + tau_text(eager_tau, ticks);
   if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
   return s + describe_collective(ticks);
 }

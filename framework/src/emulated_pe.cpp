@@ -180,7 +180,7 @@ int start_send(pe_state& s, const Clock& clock, const engine& machine, int dst, 
   slot.kind = request_kind::send;
   slot.peer = dst;
   slot.tag = t.value;
-  m->short_path = host.uses_short_path(bytes);
+  m->path = host.path_for(bytes);
   if (machine.sender_waits_for_injection()) {
     m->send_request = id;  // completes when the port has injected the last byte
   } else {

@@ -196,8 +196,8 @@ void message_network<LinksQueue>::handle(const event& e, network_context& ctx) {
   if (single_in && first) start = std::max(start, inject_free_[src]);
   if (single_out && last) start = std::max(start, eject_free_[dst]);
   const std::int64_t pbytes = packet_bytes(m, e.packet);
-  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.short_path, m.chained).ps : 0;
-  const std::int64_t serial = model_.tau_for(m.short_path).serialize(pbytes).ps;
+  const std::int64_t setup = first && e.packet == 0 ? model_.setup_for(m.path, m.chained).ps : 0;
+  const std::int64_t serial = model_.tau_for(m.path).serialize(pbytes).ps;
   const std::int64_t lambda = model_.hop_latency.ps;
   const std::int64_t prev_end = e.aux;  // cut-through: when the packet's tail left the previous link
   std::int64_t head = 0, end = 0, after = 0;

@@ -46,7 +46,7 @@ weft::cost_model without_collective_costs(weft::cost_model m) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_presets_carry_the_calibrated_collective_costs) {
-  for (const char* name : {"ha-pacs-tca", "ha-pacs-tca-gpu", "ha-pacs-ib", "ha-pacs-ib-gpu"}) {
+  for (const char* name : {"ha-pacs-tca", "ha-pacs-tca-gpu", "ha-pacs-tca-cg", "ha-pacs-ib", "ha-pacs-ib-gpu", "ha-pacs-ib-cg"}) {
     auto m = model_of(name);
     BOOST_TEST(m.coll_recv.ps == 204'000);
     BOOST_TEST(m.reduce_tau.serialize(8).ps == 2'400);  // 300 ps/B
@@ -95,6 +95,17 @@ BOOST_DATA_TEST_CASE(table_6_is_predicted_within_25_percent,
   }
 }
 
+// Table 6's allreduces move host scalars: on the CG presets, built alike (CPU scalars, GPU vectors),
+// every PE's time per call is the CPU preset's, to the picosecond, at p = 2, 4, 8 and 16.
+BOOST_DATA_TEST_CASE(the_cg_presets_charge_table_6_as_the_cpu_presets_do,
+                     bd::make({"ha-pacs-tca-cg", "ha-pacs-ib-cg"}) ^ bd::make({"ha-pacs-tca", "ha-pacs-ib"}), cg, cpu) {
+  for (int procs : {2, 4, 8, 16}) {
+    const auto mine = per_call(cg, model_of(cg), coll::operation::allreduce, "dissemination", procs, 100);
+    const auto theirs = per_call(cpu, model_of(cpu), coll::operation::allreduce, "dissemination", procs, 100);
+    for (std::size_t r = 0; r < mine.size(); ++r) BOOST_TEST(mine[r].ps == theirs[r].ps, cg << " p=" << procs << " PE " << r);
+  }
+}
+
 // Single-send: a node starts one transfer at a time, so the binomial broadcast of Table 5 runs in
 // steps. ha-pacs-tca, 8 B by PIO, identity mapping on torus:2x8 (node n = x + 2y). A message
 // holds its sender's port for short α + 8 B τ = 0.6 us and arrives o_send + 0.6 + hλ after the
@@ -129,7 +140,7 @@ BOOST_AUTO_TEST_CASE(a_binomial_broadcast_on_the_tca_preset_runs_in_steps) {
 // MPI over IB has no chained DMA: a chained scatter pays the full start-up for every block, the
 // same as the linear one (both single-send), unlike PEACH2's 100 ns chained descriptors.
 BOOST_AUTO_TEST_CASE(infiniband_gets_no_cheap_chained_scatter) {
-  for (const char* name : {"ha-pacs-ib", "ha-pacs-ib-gpu"}) {
+  for (const char* name : {"ha-pacs-ib", "ha-pacs-ib-gpu", "ha-pacs-ib-cg"}) {
     auto m = model_of(name);
     BOOST_TEST(m.chain_alpha.ps == m.alpha.ps);
     auto chained = per_call(name, m, coll::operation::scatter, "chained", 16, 1);

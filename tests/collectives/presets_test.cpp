@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(every_preset_on_the_search_path_loads_and_has_sixteen_pes) 
 BOOST_AUTO_TEST_CASE(an_unknown_preset_is_answered_with_the_known_names) {
   BOOST_CHECK_EXCEPTION(presets::load("ha-pacs"), std::invalid_argument, [](const auto& e) {
     return std::string(e.what()) ==
-           "unknown machine preset 'ha-pacs' (known: ha-pacs-ib, ha-pacs-ib-gpu, ha-pacs-tca, ha-pacs-tca-cg, ha-pacs-tca-gpu)";
+           "unknown machine preset 'ha-pacs' (known: ha-pacs-ib, ha-pacs-ib-cg, ha-pacs-ib-gpu, ha-pacs-tca, ha-pacs-tca-cg, ha-pacs-tca-gpu)";
   });
 }
 
@@ -66,6 +66,36 @@ BOOST_AUTO_TEST_CASE(the_tca_preset_reproduces_the_ping_pong_latencies_of_fig_3)
   BOOST_TEST(one_way_ps("ha-pacs-tca-gpu", 8) == 1'902'858);
   BOOST_TEST(one_way_ps("ha-pacs-ib", 8) == 1'901'334);
   BOOST_TEST(one_way_ps("ha-pacs-ib-gpu", 8) == 2'404'000);
+}
+
+// ha-pacs-ib-cg is built as ha-pacs-tca-cg is (issue 24 §5): ha-pacs-ib's CPU wire for messages
+// of at most 128 B (the CG's scalars), ha-pacs-ib-gpu's GPU wire above (eager up to 16 KiB, then
+// rendezvous), every other parameter as ha-pacs-ib-gpu.
+BOOST_AUTO_TEST_CASE(the_ib_cg_preset_sends_scalars_by_the_cpu_and_vectors_by_the_gpu) {
+  const auto cg = presets::load("ha-pacs-ib-cg"), cpu = presets::load("ha-pacs-ib"), gpu = presets::load("ha-pacs-ib-gpu");
+  const auto &m = cg.model, &c = cpu.model, &g = gpu.model;
+  BOOST_TEST(m.short_max == 128);
+  BOOST_TEST(m.short_alpha.ps == c.alpha.ps);
+  BOOST_TEST((m.short_tau.num == c.tau.num && m.short_tau.den == c.tau.den));
+  BOOST_TEST(m.eager_max == 16384);
+  BOOST_TEST(m.eager_max == g.short_max);
+  BOOST_TEST(m.eager_alpha.ps == g.short_alpha.ps);
+  BOOST_TEST((m.eager_tau.num == g.short_tau.num && m.eager_tau.den == g.short_tau.den));
+  BOOST_TEST((m.tau.num == g.tau.num && m.tau.den == g.tau.den));
+  for (auto [mine, theirs] : {std::pair{m.alpha, g.alpha}, {m.chain_alpha, g.chain_alpha}, {m.o_send, g.o_send},
+                              {m.o_recv, g.o_recv}, {m.hop_latency, g.hop_latency}, {m.coll_call, g.coll_call},
+                              {m.coll_recv, g.coll_recv}, {m.kernel_overhead, g.kernel_overhead}})
+    BOOST_TEST(mine.ps == theirs.ps);
+  BOOST_TEST((m.ports == g.ports && m.mode == g.mode && m.flops.per_second == g.flops.per_second));
+  BOOST_TEST((m.memory_time.num == g.memory_time.num && m.reduce_tau.num == g.reduce_tau.num));
+  BOOST_TEST((cg.topology == gpu.topology && cg.procs == gpu.procs && cg.mappings == gpu.mappings));
+  // One-way times: 8 B as ha-pacs-ib (1.901334 us); 16 KiB, the last eager size, as ha-pacs-ib-gpu:
+  // o_send 0.3 + eager α 1.7 + 16384 B x 0.5 ns + 2λ 0.2 + o_recv 0.2 = 10.592 us.
+  BOOST_TEST(one_way_ps("ha-pacs-ib-cg", 8) == 1'901'334);
+  BOOST_TEST(one_way_ps("ha-pacs-ib-cg", 16384) == 10'592'000);
+  for (std::int64_t bytes : {8, 128}) BOOST_TEST(one_way_ps("ha-pacs-ib-cg", bytes) == one_way_ps("ha-pacs-ib", bytes));
+  for (std::int64_t bytes : {129, 16384, 16385, 1 << 20})
+    BOOST_TEST(one_way_ps("ha-pacs-ib-cg", bytes) == one_way_ps("ha-pacs-ib-gpu", bytes));
 }
 
 // Bandwidth B / one-way time at 4 MiB approaches the paper's peaks.
@@ -200,7 +230,7 @@ BOOST_AUTO_TEST_CASE(a_misspelled_or_unknown_key_in_a_preset_is_an_error_naming_
   BOOST_TEST(load_error(typo) ==
              typo + ":5: unknown key 'link.alpah' (known in [link]: alpha, tau, bandwidth, hop_latency, o_send, "
                     "o_recv, gap, poll, switching, mtu, injection, ports, flops, short_max, short_alpha, short_tau, "
-                    "short_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, flit_size, packet_flits, cycle, vcs, buffer, router, router_delay, "
+                    "short_bandwidth, eager_max, eager_alpha, eager_tau, eager_bandwidth, chain_alpha, memory_bandwidth, kernel_overhead, coll_call, coll_recv, reduce_tau, flit_size, packet_flits, cycle, vcs, buffer, router, router_delay, "
                     "link_delay, credit_delay, wait_for_tail_credit, routing_delay, vc_alloc_delay, sw_alloc_delay, "
                     "st_delay, injection_delay, ejection_delay)");
   auto table = preset_file("table", ring_preset + "[links]\nalpha = \"1us\"\n");
@@ -250,4 +280,10 @@ BOOST_AUTO_TEST_CASE(procs_names_and_mapping_ids_in_a_preset_are_read_whole_or_r
 BOOST_AUTO_TEST_CASE(a_toml_syntax_error_names_the_file_and_the_line) {
   auto broken = preset_file("broken", ring_preset + "[link\n");
   BOOST_TEST(load_error(broken).starts_with(broken + ":3: "));
+}
+
+BOOST_AUTO_TEST_CASE(an_eager_path_must_lie_above_the_short_path) {
+  auto bad = preset_file("eager_below_short", ring_preset + "[link]\nshort_max = 128\neager_max = 64\n");
+  BOOST_TEST(load_error(bad) == bad + ": eager-path threshold 64 is not above the short-path threshold 128: no message "
+                                      "would take the eager path");
 }

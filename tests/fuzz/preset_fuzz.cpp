@@ -45,14 +45,15 @@ std::string print(const presets::preset& p) {
   const auto& m = p.model;
   for (auto [key, t] : {std::pair{"alpha", m.alpha}, {"hop_latency", m.hop_latency}, {"o_send", m.o_send},
                         {"o_recv", m.o_recv}, {"gap", m.gap}, {"poll", m.poll}, {"short_alpha", m.short_alpha},
-                        {"chain_alpha", m.chain_alpha}})
+                        {"eager_alpha", m.eager_alpha}, {"chain_alpha", m.chain_alpha}})
     link.insert(key, t.ps);
-  for (auto [key, t] : {std::pair{"tau", m.tau}, {"short_tau", m.short_tau}})
+  for (auto [key, t] : {std::pair{"tau", m.tau}, {"short_tau", m.short_tau}, {"eager_tau", m.eager_tau}})
     if (auto d = exact_decimal(t)) link.insert(key, *d);
   link.insert("switching", to_string(m.mode));
   link.insert("ports", to_string(m.ports));
   link.insert("mtu", m.mtu);
   if (m.short_max >= 0) link.insert("short_max", m.short_max);
+  if (m.eager_max >= 0) link.insert("eager_max", m.eager_max);
   char flops[64];
   std::snprintf(flops, sizeof flops, "%.17g", m.flops.per_second);
   link.insert("flops", flops);
@@ -112,8 +113,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                a.o_send == b.o_send && a.o_recv == b.o_recv && a.gap == b.gap && a.poll == b.poll &&
                a.short_alpha == b.short_alpha && a.chain_alpha == b.chain_alpha && a.mode == b.mode &&
                a.ports == b.ports && a.mtu == b.mtu && a.short_max == b.short_max &&
+               a.eager_alpha == b.eager_alpha && a.eager_max == b.eager_max &&
                a.flops.per_second == b.flops.per_second && (!exact_decimal(a.tau) || same(a.tau, b.tau)) &&
-               (!exact_decimal(a.short_tau) || same(a.short_tau, b.short_tau));
+               (!exact_decimal(a.short_tau) || same(a.short_tau, b.short_tau)) &&
+               (!exact_decimal(a.eager_tau) || same(a.eager_tau, b.eager_tau));
   if (!equal) {
     std::fprintf(stderr, "%s\n", printed.c_str());
     fail("the preset printed back parses into another preset", text);

@@ -175,6 +175,45 @@ BOOST_AUTO_TEST_CASE(the_paper_schedule_finds_collision_free_placements_for_nas_
   BOOST_TEST(full.evaluate(r.best).coll_per_ccs == (std::vector<int>{1, 1, 1, 1}));
 }
 
+BOOST_AUTO_TEST_CASE(tac3_alone_keeps_a_long_collision_free_route_that_the_tie_break_shortens) {
+  // One message 0 -> 1 on ring:8, task 1 started 4 hops away. Every placement has TAC3 = B (one
+  // message is never in a collision), so TAC3 alone (the paper's search, --search tac3-only) finds
+  // no placement strictly better than the start and returns it; the tie-break counts the links
+  // the set uses and ends with the two tasks one hop apart.
+  const auto machine = machine_routes::from_spec("ring:8");
+  const auto sets = sets_of(2, {{{0, 1, B}}});
+  anneal_options o;
+  o.start = {0, 4};
+  o.seed = 3;
+  o.tie_break = false;
+  const auto alone = anneal(sets, machine, o);
+  BOOST_TEST(alone.best == o.start);
+  BOOST_TEST(alone.best_cost == static_cast<double>(B));
+  o.tie_break = true;
+  const auto guided = anneal(sets, machine, o);
+  BOOST_TEST(guided.best_cost == static_cast<double>(B));
+  BOOST_TEST(machine.hops(guided.best[0], guided.best[1]) == 1);
+  // Hop-bytes has no tie-break: the flag changes nothing, bit for bit.
+  o.objective = objective_kind::hop_bytes;
+  const auto hb = anneal(sets, machine, o);
+  o.tie_break = false;
+  BOOST_TEST((anneal(sets, machine, o) == hb));
+}
+
+BOOST_AUTO_TEST_CASE(collision_free_means_no_set_puts_two_messages_on_a_link) {
+  // docs/mapping.md §3, mesh:2x2, one set 0->3, 1->3: identity shares link 1->3 (coll 2); tasks 1
+  // and 2 swapped, each message has its own link (coll 1). A task sending to itself: coll 0.
+  const auto machine = machine_routes::from_spec("mesh:2x2");
+  const auto shared = sets_of(4, {{{0, 3, B}, {1, 3, B}}});
+  objective_evaluator eval(shared, machine);  // keeps references: the sets are named
+  BOOST_TEST(!eval.evaluate(identity_placement(4)).collision_free());
+  BOOST_TEST(eval.evaluate(placement{0, 2, 1, 3}).collision_free());
+  const auto own = sets_of(2, {{{0, 0, B}}});
+  objective_evaluator self(own, machine);
+  BOOST_TEST(self.evaluate(identity_placement(2)).coll_per_ccs == std::vector<int>{0});
+  BOOST_TEST(self.evaluate(identity_placement(2)).collision_free());
+}
+
 BOOST_AUTO_TEST_CASE(tac3_separates_what_hop_bytes_cannot_on_a_2x2_mesh) {
   // docs/mapping.md §3: one set 0->3, 1->3 on mesh:2x2. Identity routes both over link 1->3 (TAC3
   // 2B); putting task 1 on node 2 gives each its own link (TAC3 B). Hop-bytes is 3B either way.

@@ -154,21 +154,41 @@ BOOST_AUTO_TEST_CASE(compute_charges_durations_and_flops_at_the_machine_rate) {
   BOOST_TEST(r.pes[0].compute.ps == 255000);
 }
 
-BOOST_AUTO_TEST_CASE(small_messages_take_the_short_path_and_large_ones_the_bulk_path) {
+BOOST_AUTO_TEST_CASE(small_messages_take_the_short_path_middle_ones_the_eager_path_and_large_ones_the_bulk_path) {
   auto model = weft_test::unit_bytes();
   model.alpha = vtime::ticks(1000);
   model.short_max = 128;
   model.short_alpha = vtime::ticks(100);
   model.short_tau = {4, 1};
-  weft::machine m("full:2", model);
-  auto one_way = [&](std::int64_t bytes) {
-    return m.run(2, [bytes](weft::pe& p) {
-      if (p.rank() == 0) p.send(1, weft::tag{0}, weft::sized(0, bytes));
-      else p.recv(0, weft::tag{0});
+  model.chain_alpha = vtime::ticks(10);
+  // One message from PE 0 to PE 1 on full:2, or two in one chained batch (they share the link).
+  auto one_way = [](const weft::cost_model& with, std::int64_t bytes, bool chained = false) {
+    return weft::machine("full:2", with).run(2, [bytes, chained](weft::pe& p) {
+      if (p.rank() == 1) {
+        p.recv(0, weft::tag{0});
+        if (chained) p.recv(0, weft::tag{0});
+      } else if (chained) {
+        const std::vector<weft::pe::outgoing> two{{1, weft::tag{0}, weft::sized(0, bytes)}, {1, weft::tag{0}, weft::sized(0, bytes)}};
+        auto requests = p.isend_chain(two);
+        p.wait_all(requests);
+      } else {
+        p.send(1, weft::tag{0}, weft::sized(0, bytes));
+      }
     }).makespan.ps;
   };
-  BOOST_TEST(one_way(128) == 100 + 128 * 4);
-  BOOST_TEST(one_way(129) == 1000 + 129);
+  BOOST_TEST(one_way(model, 128) == 100 + 128 * 4);
+  BOOST_TEST(one_way(model, 129) == 1000 + 129);
+  model.eager_max = 1024;
+  model.eager_alpha = vtime::ticks(300);
+  model.eager_tau = {2, 1};
+  BOOST_TEST(one_way(model, 128) == 100 + 128 * 4);
+  BOOST_TEST(one_way(model, 129) == 300 + 129 * 2);
+  BOOST_TEST(one_way(model, 1024) == 300 + 1024 * 2);
+  BOOST_TEST(one_way(model, 1025) == 1000 + 1025);
+  // Only the bulk path chains (DMA descriptors): a chained eager message pays eager_alpha again,
+  // a chained bulk one chain_alpha; the second leaves when the first has (one link).
+  BOOST_TEST(one_way(model, 1024, true) == 2 * (300 + 1024 * 2));
+  BOOST_TEST(one_way(model, 1025, true) == 1000 + 1025 + 10 + 1025);
 }
 
 BOOST_AUTO_TEST_CASE(a_chained_batch_pays_the_start_up_once) {

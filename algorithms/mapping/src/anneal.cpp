@@ -250,7 +250,9 @@ anneal_result anneal(const ccs_result& sets, const machine_routes& machine, cons
   // at T0 a move that doubles the cost is still accepted with probability e^-0.1.
   const double norm = r.start_cost > 0 ? r.start_cost : 1.0;
   std::mt19937_64 g(options.seed);
-  double current = state.guide(), best_guide = current;
+  // What the search compares: TAC3 with its tie-break, or (tie_break off) the objective alone.
+  auto compared = [&] { return options.tie_break ? state.guide() : state.cost(); };
+  double current = compared(), best_guide = current;
   for (double t = s.t0; t > s.t_end; t *= s.cooling)
     for (int i = 0; i < s.trials_per_temperature; ++i) {
       const int a = static_cast<int>(draw_below(g, static_cast<std::uint64_t>(tasks)));
@@ -258,7 +260,7 @@ anneal_result anneal(const ccs_result& sets, const machine_routes& machine, cons
       auto n = static_cast<node_id>(draw_below(g, static_cast<std::uint64_t>(nodes - 1)));
       if (n >= from) ++n;  // any node but a's own: a swap if occupied, a move if free
       state.move(a, n);
-      const double c = state.guide();
+      const double c = compared();
       ++r.trials;
       const double delta = c - current;
       if (delta <= 0 || to_unit(g()) < std::exp(-(delta / norm) / t)) {

@@ -19,6 +19,9 @@ enum class switching { store_and_forward, cut_through };
 enum class port_model { all_port, single_port, single_send };
 /// When a message's packets ask for their first link: together (message) or one by one (packet).
 enum class injection { message, packet };
+/// Which of the wire's paths a message takes, by its size (docs/model.md, "Protocols"): the
+/// short path (host_model::short_max), the eager path (host_model::eager_max), else the main one.
+enum class wire_path : std::uint8_t { main_path, short_path, eager_path };
 
 /// The host: what a PE's CPU pays to communicate and compute. PE code sees only this part.
 struct host_model {
@@ -36,6 +39,14 @@ struct host_model {
   /// rest by DMA (α, τ). -1: no short path.
   std::int64_t short_max = -1;
   bool uses_short_path(std::int64_t bytes) const { return short_max >= 0 && bytes <= short_max; }
+  /// A second threshold, for a library with three protocols (MPI on GPU buffers beside a CPU
+  /// short path: ha-pacs-ib-cg): a message above short_max of at most `eager_max` bytes takes
+  /// the wire's eager path (eager_alpha, eager_tau). -1: no eager path.
+  std::int64_t eager_max = -1;
+  wire_path path_for(std::int64_t bytes) const {
+    if (uses_short_path(bytes)) return wire_path::short_path;
+    return eager_max >= 0 && bytes <= eager_max ? wire_path::eager_path : wire_path::main_path;
+  }
 
   // ---- Collective library costs (seed 003, issue 13 §3; docs/model.md "Collective host costs").
   // What an MPI-style library's software path adds on top of its messages; charged as overhead
@@ -87,6 +98,8 @@ struct wire_model {
   port_model ports = port_model::all_port;
   vtime short_alpha{};   ///< start-up of a message the host sends on the short path
   byte_time short_tau{}; ///< time per byte on the short path
+  vtime eager_alpha{};   ///< start-up of a message on the eager path (host_model::eager_max)
+  byte_time eager_tau{}; ///< time per byte on the eager path
   /// Start-up of each message after the first in a chained batch (isend_chain): one command
   /// starts many DMA descriptors, each costing only this.
   vtime chain_alpha{};
@@ -97,13 +110,16 @@ struct wire_model {
   flit_params flit;       ///< the packet shape
   network_params params;  ///< the chosen network's own parameters
 
-  /// Start-up of a message (`short_path`: sent by the host on the short path; `chained`: not
-  /// the first of a chained batch).
-  vtime setup_for(bool short_path, bool chained) const {
-    if (short_path) return short_alpha;
+  /// Start-up of a message on `path` (`chained`: not the first of a chained batch; only the main
+  /// path chains, as only DMA descriptors do).
+  vtime setup_for(wire_path path, bool chained) const {
+    if (path == wire_path::short_path) return short_alpha;
+    if (path == wire_path::eager_path) return eager_alpha;
     return chained ? chain_alpha : alpha;
   }
-  const byte_time& tau_for(bool short_path) const { return short_path ? short_tau : tau; }
+  const byte_time& tau_for(wire_path path) const {
+    return path == wire_path::short_path ? short_tau : path == wire_path::eager_path ? eager_tau : tau;
+  }
 };
 
 /// A machine's cost model: its hosts' part and its wire's part (docs/model.md). Named

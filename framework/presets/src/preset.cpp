@@ -21,7 +21,8 @@ constexpr std::string_view top_keys[] = {"name", "summary", "topology", "routing
 constexpr std::string_view link_keys[] = {"alpha",     "tau",         "bandwidth",       "hop_latency", "o_send",
                                           "o_recv",    "gap",         "poll",            "switching",   "mtu", "injection",
                                           "ports",     "flops",       "short_max",       "short_alpha", "short_tau",
-                                          "short_bandwidth", "chain_alpha",
+                                          "short_bandwidth", "eager_max", "eager_alpha", "eager_tau", "eager_bandwidth",
+                                          "chain_alpha",
                                           // the compute device's kernel model (compute(kernel))
                                           "memory_bandwidth", "kernel_overhead",
                                           // the collective library's host costs
@@ -116,6 +117,9 @@ void read_link(const reader& r, cost_model& m) {
   if (auto t = r.text("short_max")) m.short_max = parse_bytes(*t, r.where("short_max"));
   time("short_alpha", m.short_alpha);
   rate("short_tau", "short_bandwidth", m.short_tau);
+  if (auto t = r.text("eager_max")) m.eager_max = parse_bytes(*t, r.where("eager_max"));
+  time("eager_alpha", m.eager_alpha);
+  rate("eager_tau", "eager_bandwidth", m.eager_tau);
   time("chain_alpha", m.chain_alpha);
   time("coll_call", m.coll_call);
   time("coll_recv", m.coll_recv);

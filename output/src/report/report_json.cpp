@@ -29,7 +29,7 @@ ordered_json modelled(double value) { return value > 0 ? ordered_json(value) : o
 ordered_json model_json(const cost_model& m, const std::vector<network_parameter_value>& parameters) {
   ordered_json own = ordered_json::array();
   for (const auto& p : parameters) own.push_back({{"name", p.name}, {"unit", p.unit}, {"value", p.value}});
-  return {{"host",
+  ordered_json j{{"host",
            {{"o_send_s", seconds(m.o_send)},
             {"o_recv_s", seconds(m.o_recv)},
             {"gap_s", seconds(m.gap)},
@@ -59,6 +59,12 @@ ordered_json model_json(const cost_model& m, const std::vector<network_parameter
             {"packet_flits", m.flit.packet_flits},
             {"cycle_s", seconds(m.flit.cycle)},
             {"network_parameters", std::move(own)}}}};
+  if (m.eager_max >= 0) {  // only a model with an eager path has these (reports without one stay as they were)
+    j["host"]["eager_max_bytes"] = m.eager_max;
+    j["wire"]["eager_alpha_s"] = seconds(m.eager_alpha);
+    j["wire"]["eager_tau_s_per_byte"] = seconds_per_byte(m.eager_tau);
+  }
+  return j;
 }
 
 ordered_json histogram_json(const cycle_network_figures& c, const log2_histogram& h) {

@@ -38,7 +38,7 @@ struct message {
   vtime arrival{};             ///< when the last byte reached the destination
   int send_request = -1;       ///< sender's request completed at injection end (single-port)
   bool chained = false;        ///< not the first message of an isend_chain batch
-  bool short_path = false;     ///< the host sends it on the short path (host_model::short_max)
+  wire_path path = wire_path::main_path;  ///< its protocol by size (host_model::path_for)
   std::int32_t packets = 1;
   std::int32_t packets_arrived = 0;  ///< counted by a network whose packets may arrive out of order
   std::int32_t hops = 0;

@@ -45,8 +45,9 @@ class incremental_cost {
   double cost() const;  ///< the objective as a double (exact for integer objectives below 2^53)
   /// What the search compares: cost() plus, for TAC3, a tie-break below one TAC3 step.
   /// TAC3 alone is a plateau (a move rarely changes a set's largest count), so the search would
-  /// wander blind and end with collisions (4 runs in 20 collision-free on NAS CG 8x8 in the
-  /// paper's job; 20 in 20 with the tie-break). The tie-break adds the excess collisions,
+  /// wander blind and end with collisions (0 runs in 10 collision-free on NAS CG 8x8 in the
+  /// paper's job 1, seed 1; 10 in 10 with the tie-break; anneal_options::tie_break = false, weft
+  /// map --search tac3-only, searches on TAC3 alone). The tie-break adds the excess collisions,
   /// Σ over sets and links of max(count − 1, 0), which falls with every message taken off a
   /// shared link, and the crowded links, Σ over sets of the links at the set's largest count,
   /// which at one message per link are the links used, so shorter routes win among
@@ -121,6 +122,9 @@ struct anneal_schedule {
 
 struct anneal_options {
   objective_kind objective = objective_kind::tac3;
+  /// TAC3 only: compare incremental_cost::guide() (TAC3 plus its tie-break, weft's default) or
+  /// TAC3 alone (false: the paper's search, seed 004 §5.3). Other objectives have no tie-break.
+  bool tie_break = true;
   anneal_schedule schedule;
   std::uint64_t seed = 1;
   placement start;  ///< empty: identity (task i on node i)

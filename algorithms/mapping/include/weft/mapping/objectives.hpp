@@ -16,6 +16,7 @@
 // objective_evaluator keeps the per-link counters it needs between calls, so simulated annealing
 // can later update them per swap instead of recounting (issue 14 §4).
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +52,11 @@ struct objective_values {
   std::int64_t tac3_bytes = 0;          ///< Σ_t max_m bytes · coll: TAC3 × B
   std::vector<std::int64_t> tac3_per_ccs;  ///< the terms of that sum
   std::vector<int> coll_per_ccs;        ///< the largest coll of each set (1: no two messages share a link)
+  /// No two messages of one set share a link: every set's largest coll is at most 1 (a set whose
+  /// messages all stay on their task's node has coll 0).
+  bool collision_free() const {
+    return std::all_of(coll_per_ccs.begin(), coll_per_ccs.end(), [](int c) { return c <= 1; });
+  }
   /// TAC3 as a time: Σ_t of each term at `per_byte` (the link's time per byte, 1/B). Throws
   /// std::invalid_argument when it passes the virtual clock (latest_time), never wrapping.
   vtime tac3(byte_time per_byte) const;
