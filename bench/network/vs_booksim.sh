@@ -9,7 +9,10 @@
 # For each configuration, under BookSim2's definitions (uniform traffic, Bernoulli injection,
 # injection rate in flits/node/cycle, average packet latency with source queueing included):
 #   saturation    the highest offered load whose average latency stays at most 500 cycles, found
-#                 by bisection over [0, 1] to 1/1024 (BookSim: "Simulation unstable" above it)
+#                 by bisection over [0, 1] to 1/1024. BookSim: "Simulation unstable" above it,
+#                 which it also says when its latency has not converged after max_samples (10)
+#                 samples; weft: a run whose accepted throughput falls more than 1 % short of
+#                 the offered load (its queues grow) is unstable too.
 #   zero-load     the average latency at load 0.001, over 100,000 cycles (BookSim: a sample that long)
 #   lat@10/50/90  the average latency at 10, 50 and 90 % of BookSim2's saturation
 #   speed         router-cycles per wall second at loads 0.02 and 0.1: routers x cycles over the
@@ -70,7 +73,7 @@ booksim_run() {  # KEYS LOAD
 
 # "LATENCY WALL_S CYCLES" of one weft run at LOAD.
 weft_run() {  # OPTIONS LOAD
-  local json="$work/w.json" start end lat cycles=10000
+  local json="$work/w.json" start end lat offered accepted cycles=10000
   if [ "$2" = "$zero_load" ]; then cycles=100000; fi
   rm -f "$json"
   start=$(date +%s.%N)
@@ -79,7 +82,12 @@ weft_run() {  # OPTIONS LOAD
     --json "$json" --quiet > /dev/null 2>&1 || true
   end=$(date +%s.%N)
   lat=$(sed -n 's/^ *"latency": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
-  if [ -z "$lat" ] || awk -v l="$lat" -v t=$threshold 'BEGIN {exit !(l > t)}'; then lat=unstable; fi
+  offered=$(sed -n 's/^ *"offered": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
+  accepted=$(sed -n 's/^ *"accepted": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
+  # Unstable as BookSim2 finds it: past the threshold, or never converging, which weft sees as
+  # queues that grow through the run (accepted more than 1 % short of offered).
+  if [ -z "$lat" ] || awk -v l="$lat" -v t=$threshold -v o="${offered:-0}" -v a="${accepted:-0}" \
+    'BEGIN {exit !(l > t || a < 0.99 * o)}'; then lat=unstable; fi
   echo "$lat $(seconds_between "$start" "$end") 11000"
 }
 
