@@ -52,6 +52,9 @@ BOOST_AUTO_TEST_CASE(srt_dlf_and_adp_are_acyclic_and_plain_recursive_is_not) {
     BOOST_TEST(check(spec, "srt-dlf").acyclic, spec);
     BOOST_TEST(check(spec, "srt-adp").acyclic, spec);
     BOOST_TEST(check(spec, "srt-dlf:3").acyclic, spec);
+    // Any class at an axis's entry, the leap's included (srt_routing_test): still no cycle.
+    BOOST_TEST(check(spec, "srt-adp:3").acyclic, spec);
+    BOOST_TEST(check(spec, "srt-adp:4").acyclic, spec);
   }
   BOOST_TEST(!check("srt1d:5,5", "srt-recursive").acyclic);
 }

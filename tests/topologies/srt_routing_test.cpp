@@ -97,4 +97,55 @@ BOOST_AUTO_TEST_CASE(adp_offers_the_leap_only_where_the_leapable_condition_holds
   for (const auto& h : out) BOOST_TEST(t->link_at(h.link).to != 28);
 }
 
+namespace {
+
+/// next_hops as "node the link leads to/VC class" pairs, in the routing's order ("5/0 12/0").
+std::string offered(const topology& t, const routing& r, node_id at, node_id dst, route_state state) {
+  std::vector<hop> out;
+  r.next_hops(at, dst, state, out);
+  std::string text;
+  for (const auto& h : out) text += (text.empty() ? "" : " ") + std::to_string(t.link_at(h.link).to) + "/" + std::to_string(h.vc);
+  return text;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(adp_leaps_on_any_class_at_injection_and_on_its_own_class_elsewhere) {
+  // srt1d:5,5, 4 classes. Node 4 (level 3, bypass to 12) toward 9: Leapable going up (2 x 4 < 31 - 8) and
+  // 9 - 4 = 5 > 8 / 2. The recursive hop is the ring link 4 -> 5 (FindMedLevel(5) = 1: 4, 5, 7, 9).
+  test::registries reg;
+  auto t = reg.make("srt1d:5,5");
+  auto adp = reg.route("srt-adp:4", *t);
+  // At its source the packet may take any class, the leap as well (nothing on 4 -> 9 or 4 -> 12 -> 9
+  // wraps). Before, the leap was offered on class 0 alone.
+  BOOST_TEST(offered(*t, *adp, 4, 9, route_state{4, 0, 0, 0}) == "5/0 5/1 5/2 5/3 12/0 12/1 12/2 12/3");
+  // Past its source the class is the one the packet came on, for the leap too: class 2 stays 2.
+  BOOST_TEST(offered(*t, *adp, 4, 9, route_state{3, 2, 1, 0}) == "5/2 12/2");
+  BOOST_TEST(offered(*t, *adp, 4, 9, route_state{3, 0, 1, 0}) == "5/0 12/0");
+  // A source whose axis wraps (28 -> 6 going up, through 31 -> 0) cannot start on the top class: the
+  // recursive hop is offered on classes 0..2 only, and 28 is not Leapable going up (2 x 28 > 31 - 8).
+  BOOST_TEST(offered(*t, *adp, 28, 6, route_state{28, 0, 0, 0}) == "29/0 29/1 29/2");
+  // DLF offers one candidate, class 0 at the source, whatever the classes.
+  auto dlf = reg.route("srt-dlf:4", *t);
+  BOOST_TEST(offered(*t, *dlf, 4, 9, route_state{4, 0, 0, 0}) == "5/0");
+  // With 2 classes (srt-adp) the same source offers classes 0 and 1 on both links.
+  auto adp2 = reg.route("srt-adp", *t);
+  BOOST_TEST(offered(*t, *adp2, 4, 9, route_state{4, 0, 0, 0}) == "5/0 5/1 12/0 12/1");
+}
+
+BOOST_AUTO_TEST_CASE(adp_on_2d_srt_enters_the_y_axis_on_any_class_the_leap_included) {
+  // srt2d:4,2,1, node (x, y) = y * 16 + x. From (0, 0) to (4, 5): x first, then y from the turn
+  // node (4, 0), whose level on its y ring is 3 (sx * y + x = 4: a multiple of 2^T = 4), span 8.
+  // Leapable going up (2 x 0 < 15 - 8) and 5 > 8 / 2: the leap (4, 0) -> (4, 8) = 132, beside the
+  // recursive hop (4, 0) -> (4, 1) = 20. The packet arrived on x-class 1; y starts afresh.
+  test::registries reg;
+  auto t = reg.make("srt2d:4,2,1");
+  BOOST_TEST(offered(*t, *reg.route("srt-adp", *t), 4, 84, route_state{0, 1, 4, 0}) == "20/0 20/1 132/0 132/1");
+  BOOST_TEST(offered(*t, *reg.route("srt-dlf", *t), 4, 84, route_state{0, 1, 4, 0}) == "20/0");
+  // One hop further up, (4, 1) = 20 is past the entry: the class it came on (1) is kept. Its level
+  // is 1 (1 + 4 = 5 is odd) and the recursive route 1 -> 3 -> 5 takes that very bypass, so it is
+  // the one candidate.
+  BOOST_TEST(offered(*t, *reg.route("srt-adp", *t), 20, 84, route_state{0, 1, 5, 0}) == "52/1");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

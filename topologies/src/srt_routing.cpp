@@ -98,7 +98,16 @@ void srt_routing::next_hops(node_id current, node_id dst, const route_state& sta
     bool leapable = dir > 0 ? 2 * p < n - 1 - reach : 2 * p > n - 1 + reach;
     if (!leapable || 2 * dist <= reach) return;
     link_id leap = net_.link_toward(current, axis, dir, true);
-    if (leap >= 0 && leap != next) out.push_back({leap, base});
+    if (leap < 0 || leap == next) return;
+    // Where the packet enters the axis it may take any free class (the paper's §3.4), the leap as
+    // well as the recursive hop: from a Leapable node neither the leap (2p + 2^l < N - 1 going +)
+    // nor the rest of the axis (the destination lies within N/2 on the same side) crosses the
+    // wrap, so every class keeps the channel numbers ascending. Elsewhere the class is fixed.
+    if (!first) {
+      out.push_back({leap, base});
+      return;
+    }
+    for (int v = 0; v < vcs_; ++v) out.push_back({leap, v});
     return;
   }
 }

@@ -15,8 +15,11 @@
 // - adp: dlf first, then the same-dimension detour (leap) when the current node is Leapable
 //   ((cur < dst and cur < (N-1)/2 - 2^l/2) or (cur > dst and cur > (N-1)/2 + 2^l/2)) and
 //   |dst - cur| > 2^l/2: jump with the node's own level-l link toward (and past) the destination.
-//   At injection it also offers every VC class the rest of the axis leaves room for (a class the
-//   wrap cannot push past the last one), which is our safe reading of "take any free VC".
+//   Where the packet enters an axis (its source; in 2D also the node where it turns to y) it
+//   offers the recursive hop on every VC class the rest of the axis leaves room for (a class the
+//   wrap cannot push past the last one), and the leap on every class (from a Leapable node
+//   nothing wraps): our safe reading of "take any free VC at injection". Elsewhere a packet
+//   keeps its class, the leap included, and moves up one only at the wrap.
 
 #include <string>
 
