@@ -22,14 +22,21 @@ using request = partition_counters::request;
 // One iteration of iSLIP over `ins` inputs and `outs` outputs: each output grants the requesting
 // input first at or after its grant pointer, each input accepts the granting output first at or
 // after its accept pointer, and only an accepted match moves the two pointers past it. Leaves in
-// `accepted` each input's output, or -1.
+// `matched` the requests accepted, in their order (each input and each output once at most). `granted` and `accepted` are scratch
+// per output and input, all -1 before and after; only the entries the requests name are touched.
 void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
            std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
-           std::vector<std::int32_t>& accepted) {
+           std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
-  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return (x - from + size) % size; };
-  granted.assign(static_cast<std::size_t>(outs), -1);
-  accepted.assign(static_cast<std::size_t>(ins), -1);
+  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return x >= from ? x - from : x - from + size; };
+  matched.clear();
+  if (requests.size() == 1) {  // the common case away from saturation: granted and accepted
+    const auto& q = requests.front();
+    matched.push_back(0);
+    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
+    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+    return;
+  }
   for (const auto& q : requests) {
     auto& g = granted[static_cast<std::size_t>(q.out)];
     const std::int32_t from = grant_ptr[static_cast<std::size_t>(q.out)];
@@ -41,11 +48,19 @@ void islip(const std::vector<request>& requests, std::vector<std::int32_t>& gran
     const std::int32_t from = accept_ptr[static_cast<std::size_t>(q.in)];
     if (a < 0 || distance(q.out, from, outs) < distance(a, from, outs)) a = q.out;
   }
-  for (std::int32_t i = 0; i < ins; ++i)
-    if (const std::int32_t o = accepted[static_cast<std::size_t>(i)]; o >= 0) {
-      grant_ptr[static_cast<std::size_t>(o)] = (i + 1) % ins;
-      accept_ptr[static_cast<std::size_t>(i)] = (o + 1) % outs;
-    }
+  for (std::size_t k = 0; k < requests.size(); ++k) {
+    const auto& q = requests[k];
+    auto& a = accepted[static_cast<std::size_t>(q.in)];
+    if (a != q.out) continue;
+    a = -2;  // matched: a second request of the same pair (a routing naming a hop twice) is not
+    matched.push_back(static_cast<std::int32_t>(k));
+    grant_ptr[static_cast<std::size_t>(q.out)] = (q.in + 1) % ins;
+    accept_ptr[static_cast<std::size_t>(q.in)] = (q.out + 1) % outs;
+  }
+  for (const auto& q : requests) {
+    granted[static_cast<std::size_t>(q.out)] = -1;
+    accepted[static_cast<std::size_t>(q.in)] = -1;
+  }
 }
 
 }  // namespace
@@ -101,6 +116,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
   bool progress = false;
   for (std::int32_t p = 0; p < ports; ++p) {
     const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
       auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -151,10 +167,9 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
     }
   }
   if (requests.empty()) return progress;
-  islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted);
-  for (std::int32_t input = 0; input < ports * vcs_; ++input) {
-    const std::int32_t o = part.accepted[static_cast<std::size_t>(input)];
-    if (o < 0) continue;
+  islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted, part.matched);
+  for (const std::int32_t k : part.matched) {  // ascending inputs, as the requests were made
+    const std::int32_t input = requests[static_cast<std::size_t>(k)].in, o = requests[static_cast<std::size_t>(k)].out;
     const std::int32_t channel = r.ports[static_cast<std::size_t>(input / vcs_)] * vcs_ + input % vcs_;
     progress = true;
     if (params_.vc_alloc_delay == 1) {
@@ -175,12 +190,14 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   requests.clear();
   const auto ports = static_cast<std::int32_t>(r.ports.size());
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
-  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  auto& asked = part.asked;
+  asked.clear();
   // Flits of grants made sw_alloc_delay - 1 cycles ago leave at this cycle's update.
   auto& leaving = part.leaving;
   leaving.clear();
   for (std::int32_t p = 0; p < ports; ++p) {
     const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     const std::size_t first_request = requests.size();
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
@@ -193,7 +210,7 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
       if (in.ready_at > c) continue;
       std::int32_t out = eject_port;  // the ejection port also drains discarded packets
       if (in.out >= 0) {
-        ++link_counters_[static_cast<std::size_t>(in.out)].requests;
+        if (link_counters_[static_cast<std::size_t>(in.out)].requests++ == 0) asked.push_back(in.out);
         if (outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0) continue;
         out = out_index_[static_cast<std::size_t>(in.out)];
       }
@@ -211,9 +228,9 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   }
   bool progress = !leaving.empty();
   if (!requests.empty()) {
-    islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted);
-    for (const auto& q : requests) {
-      if (part.accepted[static_cast<std::size_t>(q.in)] != q.out) continue;
+    islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted, part.matched);
+    for (const std::int32_t k : part.matched) {
+      const auto& q = requests[static_cast<std::size_t>(k)];
       r.sw_vc_rr[static_cast<std::size_t>(q.in)] = (q.label + 1) % vcs_;
       const std::int32_t channel = r.ports[static_cast<std::size_t>(q.in)] * vcs_ + q.label;
       auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -225,10 +242,7 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
         in.grant_at = c + params_.sw_alloc_delay - 1;
     }
   }
-  for (std::int32_t l : r.outs) {  // the packets that asked for a link and did not get it: its queue
-    auto& lc = link_counters_[static_cast<std::size_t>(l)];
-    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
-  }
+  settle_queues(asked, c);
   for (std::int32_t channel : leaving) {
     auto& in = inputs_[static_cast<std::size_t>(channel)];
     in.grant_at = -1;
@@ -254,7 +268,8 @@ std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& h
   r.stuck = false;
   holds = r.source_head < r.source.size();
   bool waits_for_vc = false;
-  for (std::int32_t port : r.ports)
+  for (std::int32_t port : r.ports) {
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
       if (in.count == 0) continue;
@@ -267,6 +282,7 @@ std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& h
         waits_for_vc |= in.state == input_vc::phase::routing;
       }
     }
+  }
   // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
   if (waits_for_vc)
     for (const std::int64_t free_at : r.eject_free_at)

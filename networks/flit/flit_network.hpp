@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -26,6 +27,7 @@
 #include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "agenda.hpp"
 
 namespace weft::detail::flit {
 
@@ -80,7 +82,7 @@ struct router {
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
   std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
   std::int64_t inject_born = 0;
-  std::vector<std::int64_t> ticks;    ///< cycles of pending tick events, ascending
+  std::vector<std::int64_t> ticks;    ///< cycles of its pending ticks (on its partition's agenda), ascending
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
   std::int64_t last_tick = -1;
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
@@ -103,7 +105,7 @@ struct link_counters {
   std::int64_t wait_cycles = 0;
   std::int32_t max_queue = 0;
   std::int64_t granted = -1;  ///< cycle the link last took a flit (one a cycle)
-  std::int32_t requests = 0;  ///< scratch: packets asking for it in the current switch allocation
+  std::int32_t requests = 0;  ///< scratch: packets asking for it in the current switch allocation (0 between them)
 };
 
 /// Latency figures, by powers of two: bucket 0 counts 0 cycles, bucket i [2^(i-1), 2^i).
@@ -119,12 +121,21 @@ struct partition_counters {
   std::int64_t last_eject = 0;
   latency_histogram queueing, network;
   std::vector<hop> candidates;  ///< scratch for next_hops
-  /// Scratch of --router booksim's allocators: requests (input, output, label) and the matching.
+  /// Scratch of --router booksim's allocators: requests (input, output, label), the requests
+  /// matched, and per output and input (every entry -1 between two allocations) the grants and
+  /// acceptances.
   struct request {
     std::int32_t in, out, label;
   };
   std::vector<request> requests;
-  std::vector<std::int32_t> granted, accepted, leaving;
+  std::vector<std::int32_t> matched, granted, accepted, leaving;
+  std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
+  /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
+  /// ticks the time of the one running (an event queued at that time must commit before the
+  /// next: run_agenda yields).
+  cycle_agenda agenda;
+  std::int64_t running = -1;
+  bool yield = false;
 };
 
 class flit_network final : public network {
@@ -137,6 +148,10 @@ class flit_network final : public network {
   /// Packets overtake each other on other VCs and paths, even under a deterministic routing.
   bool may_reorder() const override { return true; }
   void prepare(int partitions) override;
+  std::int64_t agenda_time(int partition) const override;
+  std::uint64_t run_agenda(std::int64_t time, network_context& ctx) override;
+  std::size_t agenda_size(int partition) const override;
+  void repartition(std::span<const int> part_of_node) override;
   void inject(message& m, network_context& ctx) override;
   void handle(const event& e, network_context& ctx) override;
   std::string stalled() const override;
@@ -187,16 +202,34 @@ class flit_network final : public network {
 
  private:
   // Events (kind network). Keys: a flit's (source PE, message, packet, flit); the source queue
-  // entry's flit number is `source_entry`; credits and ticks take a source past every PE's, so
-  // that at one time a router takes arrivals, then credits, then runs its cycle.
+  // entry's flit number is `source_entry`; credits take a source past every PE's. A router's
+  // cycle (a tick) is no queued event but an entry of its partition's agenda, which commits
+  // after every queued event of its time: at one time a router takes arrivals, then credits,
+  // then runs its cycle; routers run their cycles in node order.
   static constexpr std::uint32_t source_entry = UINT32_MAX;
   static constexpr std::int32_t credit_source = INT32_MAX - 1;
-  static constexpr std::int32_t tick_source = INT32_MAX;
 
   void on_source_entry(const event& e, network_context& ctx);
-  void on_flit(const event& e, network_context& ctx);
-  void on_credit(const event& e, network_context& ctx);
-  void on_tick(const event& e, network_context& ctx);
+  /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
+  void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
+  /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
+  /// tail-credit rule's last one, which frees the VC.
+  void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
+  /// Router `n`'s cycle `c`.
+  void tick(node_id n, std::int64_t c, network_context& ctx);
+  /// Queues `e`; one at the time of the tick running makes the agenda yield to the queue.
+  void queue(const event& e, network_context& ctx) {
+    auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
+    part.yield |= e.time <= part.running;
+    ctx.push(e);
+  }
+  /// Stops the run at `e` (ctx.fail); the agenda yields.
+  void fail(const event& e, std::string problem, network_context& ctx) {
+    parts_[static_cast<std::size_t>(ctx.partition())].yield = true;
+    ctx.fail(e, std::move(problem));
+  }
+  /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs.
+  void note_busy(std::int32_t channel, std::int32_t change) { port_busy_[static_cast<std::size_t>(channel / vcs_)] += change; }
 
   // A router's cycle (flit_router.cpp).
   bool inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx);
@@ -206,7 +239,12 @@ class flit_network final : public network {
   /// its routing.
   void write_flit(std::int32_t channel, const flit& f);
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// VC allocation for input `channel` of router `n`; true when it changed anything.
+  bool allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// After a switch allocation at cycle `c`: each link in `asked` takes its requests not granted
+  /// as a queue length, and its count of requests goes back to 0.
+  void settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
   void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
@@ -275,6 +313,10 @@ class flit_network final : public network {
   std::vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
   std::vector<std::int32_t> in_index_;   ///< per input port: its place among its router's ports (booksim)
+  /// Each node's engine partition (network::repartition): what crosses a link within one is an
+  /// arrival on its agenda, what crosses between two an engine event.
+  std::vector<int> part_of_node_;
+  std::vector<std::int32_t> port_busy_;  ///< per input port: its VCs holding flits (a router's cycle skips the others)
   std::vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
   std::vector<partition_counters> parts_;

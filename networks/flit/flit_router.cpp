@@ -53,84 +53,92 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
     r.source.erase(r.source.begin(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head));
     r.source_head = 0;
   }
-  if (single_port_ && m.send_request >= 0) ctx.push(event_of(event_kind::send_done, m, time_of(c), n));
+  if (single_port_ && m.send_request >= 0) queue(event_of(event_kind::send_done, m, time_of(c), n), ctx);
   return true;
 }
 
 bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx) {
-  auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
-  const auto channels = static_cast<std::int32_t>(r.ports.size()) * vcs_;
+  const auto ports = static_cast<std::int32_t>(r.ports.size());
   bool granted = false;
-  for (std::int32_t k = 0; k < channels; ++k) {
-    const std::int32_t pos = (r.va_rr + k) % channels;
-    const std::int32_t port = r.ports[static_cast<std::size_t>(pos / vcs_)];
-    const std::int32_t channel = port * vcs_ + pos % vcs_;
-    auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.state != input_vc::phase::routing || in.count == 0) continue;
-    const flit& head = front(channel);
-    if (c < head.arrived + va_wait_) continue;
-    message& m = *head.msg;
-    if (n == m.dst_node) {
-      in.state = input_vc::phase::active;
-      in.out = input_vc::eject;
-      granted = true;
-      continue;
-    }
-    if (head.hops >= hop_bound_) {
-      give_up(in, head, n, c, loop_text(head.hops), ctx);
-      granted = true;
-      continue;
-    }
-    cands.clear();
-    const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
-    routing_.next_hops(n, m.dst_node, state, cands);
-    // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
-    // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
-    // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
-    // rule they could, but BookSim's allocator does not look at them either.)
-    std::int32_t best = -1, best_taken = INT32_MAX;
-    for (const hop& h : cands) {
-      if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
-          h.vc >= classes_)
-        continue;
-      const std::int32_t lo = first_vc_of(h.vc), hi = first_vc_of(h.vc + 1);
-      std::int32_t taken = 0;
-      for (std::int32_t v = 0; v < vcs_; ++v) taken += outputs_[static_cast<std::size_t>(h.link * vcs_ + v)].owner >= 0;
-      for (std::int32_t v = lo; v < hi; ++v) {
-        const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
-        if (out.owner >= 0) continue;
-        if (taken < best_taken) {
-          best = h.link * vcs_ + v;
-          best_taken = taken;
-        }
-      }
-    }
-    if (best < 0) {
-      if (cands.empty() || cands.front().link < 0) {
-        give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
-        granted = true;
-      }
-      continue;  // every permitted VC is taken: wait for a tail (or its credit) to free one
-    }
-    outputs_[static_cast<std::size_t>(best)].owner = channel;
-    in.state = input_vc::phase::active;
-    in.out = best / vcs_;
-    in.out_vc = best % vcs_;
-    granted = true;
+  // The router's input VCs once round from va_rr: the rest of its port, the other ports, then
+  // the first VCs of its port. A port whose VCs hold no flit is skipped whole.
+  const std::int32_t first_port = r.va_rr / vcs_, first_vc = r.va_rr % vcs_;
+  for (std::int32_t k = 0; k <= ports; ++k) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(first_port + k < ports ? first_port + k : first_port + k - ports)];
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
+    for (std::int32_t v = k == 0 ? first_vc : 0, end = k == ports ? first_vc : vcs_; v < end; ++v)
+      granted |= allocate_vc(port * vcs_ + v, n, c, ctx);
   }
-  if (granted) r.va_rr = (r.va_rr + 1) % channels;
+  if (granted) r.va_rr = (r.va_rr + 1) % (ports * vcs_);
   return granted;
+}
+
+bool flit_network::allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  if (in.state != input_vc::phase::routing || in.count == 0) return false;
+  const flit& head = front(channel);
+  if (c < head.arrived + va_wait_) return false;
+  message& m = *head.msg;
+  if (n == m.dst_node) {
+    in.state = input_vc::phase::active;
+    in.out = input_vc::eject;
+    return true;
+  }
+  if (head.hops >= hop_bound_) {
+    give_up(in, head, n, c, loop_text(head.hops), ctx);
+    return true;
+  }
+  auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
+  cands.clear();
+  const std::int32_t port = channel / vcs_;
+  const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
+  routing_.next_hops(n, m.dst_node, state, cands);
+  // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
+  // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
+  // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
+  // rule they could, but BookSim's allocator does not look at them either.)
+  std::int32_t best = -1, best_taken = INT32_MAX;
+  for (const hop& h : cands) {
+    if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
+        h.vc >= classes_)
+      continue;
+    const std::int32_t lo = first_vc_of(h.vc), hi = first_vc_of(h.vc + 1);
+    std::int32_t taken = 0;
+    for (std::int32_t v = 0; v < vcs_; ++v) taken += outputs_[static_cast<std::size_t>(h.link * vcs_ + v)].owner >= 0;
+    for (std::int32_t v = lo; v < hi; ++v) {
+      const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
+      if (out.owner >= 0) continue;
+      if (taken < best_taken) {
+        best = h.link * vcs_ + v;
+        best_taken = taken;
+      }
+    }
+  }
+  if (best < 0) {
+    if (cands.empty() || cands.front().link < 0) {
+      give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
+      return true;
+    }
+    return false;  // every permitted VC is taken: wait for a tail (or its credit) to free one
+  }
+  outputs_[static_cast<std::size_t>(best)].owner = channel;
+  in.state = input_vc::phase::active;
+  in.out = best / vcs_;
+  in.out_vc = best % vcs_;
+  return true;
 }
 
 bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx) {
   // Input-first, rotating priorities: ports from sa_rr, each port's VCs from its own pointer.
   // A port sends at most one flit a cycle, a link and the ejection port take at most one.
   const auto ports = static_cast<std::int32_t>(r.ports.size());
-  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  auto& asked = parts_[static_cast<std::size_t>(ctx.partition())].asked;
+  asked.clear();
   bool granted = false;
   for (std::int32_t k = 0; k < ports; ++k) {
     const auto p = static_cast<std::size_t>((r.sa_rr + k) % ports);
     const std::int32_t port = r.ports[p];
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     std::int32_t winner = -1;
     for (std::int32_t j = 0; j < vcs_; ++j) {
       const std::int32_t v = (r.port_rr[p] + j) % vcs_;
@@ -139,7 +147,7 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
       if (in.state != input_vc::phase::active || in.count == 0 || c < front(channel).arrived + sa_wait_) continue;
       if (in.out >= 0) {
         auto& lc = link_counters_[static_cast<std::size_t>(in.out)];
-        ++lc.requests;
+        if (lc.requests++ == 0) asked.push_back(in.out);
         if (winner >= 0 || lc.granted == c || outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0)
           continue;
         lc.granted = c;
@@ -157,13 +165,19 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
     else
       eject(r, winner, n, c, ctx);
   }
-  // The packets that asked for a link and did not get it this cycle: its queue.
-  for (std::int32_t l : r.outs) {
-    auto& lc = link_counters_[static_cast<std::size_t>(l)];
-    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
-  }
+  settle_queues(asked, c);
   if (granted) r.sa_rr = (r.sa_rr + 1) % ports;
   return granted;
+}
+
+void flit_network::settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c) {
+  // The packets that asked for a link and did not get it this cycle: its queue. (A link nobody
+  // asked for has no queue, and its count of requests stays 0 between allocations.)
+  for (const std::int32_t l : asked) {
+    auto& lc = link_counters_[static_cast<std::size_t>(l)];
+    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
+    lc.requests = 0;
+  }
 }
 
 void flit_network::give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
@@ -186,6 +200,7 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
   } else if (in.count == 0) {
     in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
   }
+  if (in.count == 0) note_busy(channel, 1);
   slot(channel, (in.first + in.count) % buffer_) = f;
   ++in.count;
 }
@@ -194,7 +209,7 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   flit f = slot(channel, in.first);
   in.first = (in.first + 1) % buffer_;
-  --in.count;
+  if (--in.count == 0) note_busy(channel, -1);
   in.last_move = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!f.tail) return f;
@@ -213,14 +228,19 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
   const std::int32_t port = channel / vcs_;
   // Under weft's router the injection buffer is the router's own: no credit travels.
   if (port >= links_ && !params_.booksim) return;
+  const std::int64_t back = c + (port < links_ ? credit_offset_ : inject_credit_offset_);
+  const node_id at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
+  const bool frees = tail && params_.wait_for_tail_credit;  // the credit that frees the VC
+  if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition())
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(back, {.channel = channel, .at = at, .hops = frees});
   event credit;
-  credit.time = time_of(c + (port < links_ ? credit_offset_ : inject_credit_offset_));
+  credit.time = time_of(back);
   credit.kind = event_kind::network;
   credit.src = credit_source;
   credit.seq = static_cast<std::uint64_t>(channel);
-  credit.at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
-  credit.flags = tail && params_.wait_for_tail_credit ? 1 : 0;  // the credit that frees the VC
-  ctx.push(credit);
+  credit.at = at;
+  credit.flags = frees ? 1 : 0;
+  queue(credit, ctx);
 }
 
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
@@ -255,6 +275,9 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
 
 void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                              std::int32_t hops, network_context& ctx) {
+  if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition())
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(
+        arrival, {f.msg, f.born, f.packet, f.index, port * vcs_ + vc, to, hops, f.tail});
   event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)), to, f.packet);
   e.part = f.index;
   e.stage = port;
@@ -262,10 +285,10 @@ void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::
   e.aux = f.born;
   e.flags = static_cast<std::uint32_t>(hops);
   if (arrival > max_cycle_) [[unlikely]]
-    return ctx.fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
+    return fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
                            (port < links_ ? " would cross link " + std::to_string(port) : std::string(" would enter the network")) +
-                           " past the latest virtual time, " + latest_time_text());
-  ctx.push(e);
+                           " past the latest virtual time, " + latest_time_text(), ctx);
+  queue(e, ctx);
 }
 
 void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
@@ -297,14 +320,15 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
     r.arriving.pop_back();
   }
   // Whole: the engine hands it to the receiver in its pair's order (may_reorder).
-  ctx.push(event_of(event_kind::delivery, m, time_of(done), n));
+  queue(event_of(event_kind::delivery, m, time_of(done), n), ctx);
 }
 
 std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
   std::int64_t next = INT64_MAX;
   r.stuck = false;
   holds = r.source_head < r.source.size();
-  for (std::int32_t port : r.ports)
+  for (std::int32_t port : r.ports) {
+    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
       const auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -317,6 +341,7 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
       else if (in.last_move != c)
         r.stuck = true;
     }
+  }
   return next;
 }
 

@@ -115,6 +115,7 @@ class engine {
     void push(const event& e) override;
     void fail(const event& e, std::string problem) override;
     void drop(const event& e, const std::string& why) override;
+    int index() const { return index_; }  ///< network_context::partition(), which this class's name hides
 
     engine* eng;
     event_queue<event, tie_later> queue;
