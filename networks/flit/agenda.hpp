@@ -6,163 +6,227 @@
 // ticks in node order: as the queue held them, arrivals before ticks, ticks keyed by node. What
 // crosses from one partition to another stays an engine event, which is how partitions meet.
 //
-// Each kind lives in a calendar: the slots of the next 64 cycles are a ring with a mask of the
-// non-empty ones, later cycles wait in a heap until the ring reaches them.
+// Each kind lives in a calendar: the slots of the next cycles are a ring with a mask of the
+// non-empty ones, later cycles wait in a heap until the ring reaches them. An arrival slot is a
+// list; a tick slot is a set of nodes (a bitmap, with the list of its non-zero words), so that a
+// router asks for a cycle as often as it likes and the cycle's routers come out in node order
+// without a sort.
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
 
-#include "weft/detail/pe_state.hpp"
+#include "flit.hpp"
 
 namespace weft::detail::flit {
 
-/// Items by cycle. Cycles are added at or after the last cycle opened.
-template <class Item>
-class cycle_ring {
+/// Items by cycle: a ring of `Ring` slots (a power of two, at most 64) from the last cycle
+/// opened, and a heap beyond. Cycles are added at or after the last cycle opened. A Slot has
+/// `bool add(Item)` (true when the item is new), `bool empty()`, `size()` and
+/// `drain(each)`, which calls each(item) for every item and empties it.
+template <class Item, class Slot, std::int64_t Ring>
+class calendar {
  public:
-  bool empty() const { return size_ == 0; }
-  std::size_t size() const { return size_; }
+  std::size_t size() const { return size_ + far_.size(); }
 
   /// The earliest cycle holding an item (INT64_MAX: none).
   std::int64_t next() const {
     std::int64_t at = INT64_MAX;
-    if (mask_ != 0) at = base_ + std::countr_zero(std::rotr(mask_, static_cast<int>(base_ & (ring - 1))));
+    if (mask_ != 0) at = base_ + std::countr_zero(rotated(mask_, static_cast<int>(base_ & (Ring - 1))));
     if (!far_.empty()) at = std::min(at, far_.front().cycle);
     return at;
   }
 
   void add(std::int64_t cycle, const Item& item) {
-    ++size_;
-    if (cycle >= base_ + ring) {
+    if (cycle >= base_ + Ring) {
       far_.push_back({cycle, item});
       std::push_heap(far_.begin(), far_.end(), later);
       return;
     }
-    slots_[static_cast<std::size_t>(cycle & (ring - 1))].push_back(item);
+    size_ += slots_[static_cast<std::size_t>(cycle & (Ring - 1))].add(item) ? 1 : 0;
     mask_ |= bit(cycle);
   }
 
-  /// The items of `cycle`, the earliest (== next()), to be read and then closed; the ring moves
+  /// The slot of `cycle`, the earliest (== next()), to be read and then closed; the ring moves
   /// forward to it.
-  std::vector<Item>& open(std::int64_t cycle) {
+  Slot& open(std::int64_t cycle) {
     base_ = cycle;
-    while (!far_.empty() && far_.front().cycle < base_ + ring) {
+    while (!far_.empty() && far_.front().cycle < base_ + Ring) {
       std::pop_heap(far_.begin(), far_.end(), later);
-      slots_[static_cast<std::size_t>(far_.back().cycle & (ring - 1))].push_back(far_.back().item);
-      mask_ |= bit(far_.back().cycle);
+      add(far_.back().cycle, far_.back().item);
       far_.pop_back();
     }
-    return slots_[static_cast<std::size_t>(cycle & (ring - 1))];
+    return slots_[static_cast<std::size_t>(cycle & (Ring - 1))];
   }
-  /// The open `cycle`'s items are done with: its slot is empty again.
-  void close(std::int64_t cycle) {
-    auto& s = slots_[static_cast<std::size_t>(cycle & (ring - 1))];
-    size_ -= s.size();
-    s.clear();
+  /// The open `cycle`'s slot, read and emptied by its reader, holds nothing now.
+  void closed(std::int64_t cycle, std::size_t taken) {
+    size_ -= taken;
     mask_ &= ~bit(cycle);
   }
-  /// Puts `item` into the slot of the open `cycle`, in order among its items from index `from` on.
-  void add_ordered(std::int64_t cycle, std::size_t from, const Item& item) {
-    ++size_;
-    auto& s = slots_[static_cast<std::size_t>(cycle & (ring - 1))];
-    s.insert(std::upper_bound(s.begin() + static_cast<std::ptrdiff_t>(from), s.end(), item), item);
-    mask_ |= bit(cycle);
-  }
 
-  /// Every item with its cycle, `each(cycle, item)`, in no order; the ring is then empty and
+  /// Every item with its cycle, `each(cycle, item)`, in no order; the calendar is then empty and
   /// takes cycles from `from` on.
   template <class F>
   void drain(std::int64_t from, F&& each) {
-    for (std::int64_t i = 0; i < ring; ++i) {
-      auto& s = slots_[static_cast<std::size_t>(i)];
-      for (const auto& item : s) each(base_ + ((i - base_) & (ring - 1)), item);
-      s.clear();
-    }
+    for (std::int64_t i = 0; i < Ring; ++i)
+      slots_[static_cast<std::size_t>(i)].drain(
+          [&](const Item& item) { each(base_ + ((i - base_) & (Ring - 1)), item); });
     for (const auto& f : far_) each(f.cycle, f.item);
     far_.clear();
     mask_ = 0;
     size_ = 0;
     base_ = from;
   }
+  /// The earliest cycle an item may still be added at.
+  std::int64_t base() const { return base_; }
+  std::vector<Slot>& slots() { return slots_; }
   /// Every item, in no order.
   template <class F>
   void for_each(F&& each) const {
-    for (const auto& s : slots_)
-      for (const auto& item : s) each(item);
+    for (const auto& s : slots_) s.for_each(each);
     for (const auto& f : far_) each(f.item);
   }
-  std::int64_t base() const { return base_; }
 
  private:
-  static constexpr std::int64_t ring = 64;
+  static_assert(Ring >= 2 && Ring <= 64 && (Ring & (Ring - 1)) == 0);
+  static constexpr std::uint64_t full = Ring == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << Ring) - 1;
   struct later_item {
     std::int64_t cycle;
     Item item;
   };
   static bool later(const later_item& a, const later_item& b) { return a.cycle > b.cycle; }
-  static std::uint64_t bit(std::int64_t cycle) { return std::uint64_t{1} << (cycle & (ring - 1)); }
+  static std::uint64_t bit(std::int64_t cycle) { return std::uint64_t{1} << (cycle & (Ring - 1)); }
+  /// `m` rotated right by `r` within the ring's Ring bits.
+  static std::uint64_t rotated(std::uint64_t m, int r) {
+    if constexpr (Ring == 64)
+      return std::rotr(m, r);
+    else
+      return ((m >> r) | (m << (Ring - r))) & full;
+  }
 
-  std::vector<std::vector<Item>> slots_ = std::vector<std::vector<Item>>(static_cast<std::size_t>(ring));
-  std::uint64_t mask_ = 0;  ///< bit c % 64: the slot of cycle c (in [base_, base_ + 64)) holds items
-  std::vector<later_item> far_;  ///< min-heap by cycle: items 64 cycles or more ahead when added
+  std::vector<Slot> slots_ = std::vector<Slot>(static_cast<std::size_t>(Ring));
+  std::uint64_t mask_ = 0;  ///< bit c % Ring: the slot of cycle c (in [base_, base_ + Ring)) holds items
+  std::vector<later_item> far_;  ///< min-heap by cycle: items Ring cycles or more ahead when added
   std::int64_t base_ = 0;        ///< the last cycle opened: no item is added before it
   std::size_t size_ = 0;
 };
 
-/// A flit written into an input VC (msg set), or a credit back at an output VC (msg null).
+/// A flit written into an input VC (f.msg set), or a credit back at an output VC (f.msg null,
+/// f.hops 1 when it frees the VC).
 struct arrival {
-  message* msg = nullptr;
-  std::int64_t born = 0;  ///< a flit's: the cycle its packet entered the network
-  std::uint32_t packet = 0, index = 0;
+  flit f;
   std::int32_t channel = 0;  ///< a flit: the input VC it enters; a credit: the output VC (outputs_)
   std::int32_t at = 0;       ///< the router it reaches
-  std::int32_t hops = 0;     ///< a flit: links its packet crossed; a credit: 1 when it frees the VC
-  bool tail = false;
+};
+
+/// A slot of arrivals: a list.
+struct arrival_slot {
+  std::vector<arrival> items;
+  bool add(const arrival& a) {
+    items.push_back(a);
+    return true;
+  }
+  template <class F>
+  void drain(F&& each) {
+    for (const auto& a : items) each(a);
+    items.clear();
+  }
+  template <class F>
+  void for_each(F&& each) const {
+    for (const auto& a : items) each(a);
+  }
+};
+
+/// A slot of ticks: the set of nodes, a bitmap sized on first use, and its non-zero words.
+struct tick_slot {
+  std::vector<std::uint64_t> words;
+  std::vector<std::int32_t> used;  ///< indices of the non-zero words, in no order
+  std::size_t nodes = 0;           ///< how many the bitmap covers (words are made for that many)
+  bool add(std::int32_t node) {
+    const auto w = static_cast<std::size_t>(node >> 6);
+    if (words.size() <= w) words.resize(std::max(w + 1, (nodes + 63) / 64), 0);
+    const std::uint64_t b = std::uint64_t{1} << (node & 63);
+    if (words[w] & b) return false;
+    if (words[w] == 0) used.push_back(static_cast<std::int32_t>(w));
+    words[w] |= b;
+    return true;
+  }
+  /// Appends its nodes to `out` in ascending order and empties it.
+  void take(std::vector<std::int32_t>& out) {
+    if (used.size() > 1) std::sort(used.begin(), used.end());
+    for (const std::int32_t w : used) {
+      for (std::uint64_t bits = words[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1)
+        out.push_back(w * 64 + std::countr_zero(bits));
+      words[static_cast<std::size_t>(w)] = 0;
+    }
+    used.clear();
+  }
+  template <class F>
+  void drain(F&& each) {
+    for (const std::int32_t w : used) {
+      for (std::uint64_t bits = words[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1)
+        each(w * 64 + std::countr_zero(bits));
+      words[static_cast<std::size_t>(w)] = 0;
+    }
+    used.clear();
+  }
 };
 
 /// One partition's arrivals and ticks.
 class cycle_agenda {
  public:
-  std::int64_t next() const { return std::min(arrivals.next(), ticks.next()); }
-  std::size_t size() const { return arrivals.size() + ticks.size(); }
-
-  /// A tick of router `node` at `cycle` (each (cycle, node) once).
-  void add_tick(std::int64_t cycle, std::int32_t node) {
-    if (cycle == running_)  // the cycle whose ticks are being run: in order among those to come
-      return ticks.add_ordered(cycle, head_, node);
-    ticks.add(cycle, node);
+  cycle_agenda() = default;
+  explicit cycle_agenda(std::int32_t nodes) {
+    for (auto& s : ticks_.slots()) s.nodes = static_cast<std::size_t>(nodes);
   }
-  /// The first node (lowest id) with a tick at `cycle`, the earliest (== ticks.next()).
+  std::int64_t next() const { return std::min(arrivals.next(), next_tick()); }
+  std::size_t size() const { return arrivals.size() + ticks_.size() + (running_.size() - head_); }
+
+  /// A tick of router `node` at `cycle`; asking again for the same cycle changes nothing.
+  void add_tick(std::int64_t cycle, std::int32_t node) {
+    if (cycle != running_cycle_) return ticks_.add(cycle, node);
+    // The cycle whose ticks are being run: among those still to come, in order (a node whose
+    // tick at this cycle has run gets another).
+    const auto at = std::lower_bound(running_.begin() + static_cast<std::ptrdiff_t>(head_), running_.end(), node);
+    if (at == running_.end() || *at != node) running_.insert(at, node);
+  }
+  /// The earliest cycle with a tick (INT64_MAX: none).
+  std::int64_t next_tick() const { return head_ < running_.size() ? running_cycle_ : ticks_.next(); }
+  /// The first node (lowest id) with a tick at `cycle`, the earliest (== next_tick()).
   std::int32_t take_tick(std::int64_t cycle) {
-    auto& s = ticks.open(cycle);
-    if (cycle != running_) {
-      running_ = cycle;
+    if (head_ == running_.size()) {
+      running_.clear();
       head_ = 0;
-      if (!std::is_sorted(s.begin(), s.end())) std::sort(s.begin(), s.end());
+      running_cycle_ = cycle;
+      auto& slot = ticks_.open(cycle);
+      slot.take(running_);
+      ticks_.closed(cycle, running_.size());
     }
-    const std::int32_t node = s[head_++];
-    if (head_ == s.size()) {
-      ticks.close(cycle);
-      running_ = -1;
-    }
+    const std::int32_t node = running_[head_++];
+    if (head_ == running_.size()) running_cycle_ = -1;
     return node;
   }
-  /// Forgets every tick (a cycle partly run too); the next may be at any cycle from `from` on.
-  void clear_ticks(std::int64_t from) {
-    running_ = -1;
-    ticks.drain(from, [](std::int64_t, std::int32_t) {});
+  /// Every tick not yet run with its cycle, each(cycle, node), in no order; the agenda then
+  /// holds none and takes cycles from `from` on.
+  template <class F>
+  void drain_ticks(std::int64_t from, F&& each) {
+    for (; head_ < running_.size(); ++head_) each(running_cycle_, running_[head_]);
+    running_.clear();
+    head_ = 0;
+    running_cycle_ = -1;
+    ticks_.drain(from, each);
   }
   /// The earliest cycle anything may still be added at.
-  std::int64_t base() const { return std::min(arrivals.base(), ticks.base()); }
+  std::int64_t base() const { return std::min(arrivals.base(), ticks_.base()); }
 
-  cycle_ring<arrival> arrivals;
-  cycle_ring<std::int32_t> ticks;
+  calendar<arrival, arrival_slot, 64> arrivals;
 
  private:
-  std::int64_t running_ = -1;  ///< the cycle whose ticks are being taken (-1: none)
-  std::size_t head_ = 0;       ///< its nodes before this one have run
+  calendar<std::int32_t, tick_slot, 16> ticks_;
+  std::vector<std::int32_t> running_;  ///< the nodes of the cycle whose ticks are being run
+  std::size_t head_ = 0;               ///< those before it have run
+  std::int64_t running_cycle_ = -1;    ///< that cycle (-1: none)
 };
 
 }  // namespace weft::detail::flit

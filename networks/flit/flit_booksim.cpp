@@ -114,9 +114,8 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
     in.ready_at = c + 1;  // switch allocation from the next cycle
   };
   bool progress = false;
-  for (std::int32_t p = 0; p < ports; ++p) {
+  for_each_busy(r, 0, ports, [&](std::int32_t p) {
     const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
       auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -135,9 +134,8 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
       }
       if (in.ready_at > c) continue;
       const flit& head = front(channel);
-      const message& m = *head.msg;
       const std::int32_t input = p * vcs_ + v;
-      if (n == m.dst_node) {  // the ejection port's VCs, any of them
+      if (n == head.dest) {  // the ejection port's VCs, any of them
         for (std::int32_t e = 0; e < vcs_; ++e)
           if (free_at(eject_port, e)) requests.push_back({input, eject_port * vcs_ + e, 0});
         continue;
@@ -149,7 +147,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
       }
       auto& cands = part.candidates;
       cands.clear();
-      routing_.next_hops(n, m.dst_node, {m.src_node, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
+      routing_.next_hops(n, head.dest, {head.source, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
       if (cands.empty() || cands.front().link < 0) {
         give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
         progress = true;
@@ -165,7 +163,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
           if (free_at(out, o)) requests.push_back({input, out * vcs_ + o, 0});
       }
     }
-  }
+  });
   if (requests.empty()) return progress;
   islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted, part.matched);
   for (const std::int32_t k : part.matched) {  // ascending inputs, as the requests were made
@@ -195,9 +193,8 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   // Flits of grants made sw_alloc_delay - 1 cycles ago leave at this cycle's update.
   auto& leaving = part.leaving;
   leaving.clear();
-  for (std::int32_t p = 0; p < ports; ++p) {
+  for_each_busy(r, 0, ports, [&](std::int32_t p) {
     const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     const std::size_t first_request = requests.size();
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
@@ -225,7 +222,7 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
       const std::int32_t from = r.sw_vc_rr[static_cast<std::size_t>(p)];
       if ((v - from + vcs_) % vcs_ < (same->label - from + vcs_) % vcs_) same->label = v;
     }
-  }
+  });
   bool progress = !leaving.empty();
   if (!requests.empty()) {
     islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted, part.matched);
@@ -268,8 +265,8 @@ std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& h
   r.stuck = false;
   holds = r.source_head < r.source.size();
   bool waits_for_vc = false;
-  for (std::int32_t port : r.ports) {
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
+  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
       if (in.count == 0) continue;
@@ -282,7 +279,7 @@ std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& h
         waits_for_vc |= in.state == input_vc::phase::routing;
       }
     }
-  }
+  });
   // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
   if (waits_for_vc)
     for (const std::int64_t free_at : r.eject_free_at)

@@ -80,11 +80,21 @@ flit_network::flit_network(const network_setup& setup)
   }
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
+  for (node_id n = 0; n < nodes_; ++n) {
+    auto& r = routers_[static_cast<std::size_t>(n)];
+    r.busy_ports.assign((r.ports.size() + 63) / 64, 0);
+    for (const std::int32_t port : r.ports)
+      for (std::int32_t v = 0; v < vcs_; ++v) {
+        auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
+        in.router = n;
+        in.port = port;
+      }
+  }
   slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
   // BookSim's source holds credits for the injection VCs as a router does for its links'.
   outputs_.assign(static_cast<std::size_t>(params_.booksim ? links_ + nodes_ : links_) * static_cast<std::size_t>(vcs_),
                   {buffer_, -1});
-  port_busy_.assign(static_cast<std::size_t>(links_ + nodes_), 0);
+  port_busy_.assign(static_cast<std::size_t>(links_ + nodes_), 0);  // before any flit
   part_of_node_.assign(static_cast<std::size_t>(nodes_), 0);
   link_counters_.assign(static_cast<std::size_t>(links_), {});
   vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);
@@ -135,6 +145,7 @@ void flit_network::prepare(int partitions) {
   }
   const auto vcs = static_cast<std::size_t>(vcs_);
   for (auto& p : parts_) {
+    p.agenda = cycle_agenda(nodes_);
     p.candidates.reserve(16);
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);
@@ -156,42 +167,46 @@ std::uint64_t flit_network::run_agenda(std::int64_t time, network_context& ctx) 
   const std::int64_t c = time / cycle_;
   std::uint64_t ran = 0;
   if (todo.arrivals.next() == c) {  // all of them: they queue nothing
-    auto& arrivals = todo.arrivals.open(c);
-    for (const arrival& a : arrivals) {
-      if (a.msg)
-        arrive_flit(a.channel, a.at, {a.msg, a.packet, a.index, c, a.born, a.hops, a.tail}, ctx);
-      else
-        arrive_credit(a.channel, a.at, a.hops != 0, c, ctx);
+    auto& arrivals = todo.arrivals.open(c).items;
+    for (arrival& a : arrivals) {
+      if (!a.f.msg) {
+        arrive_credit(a.channel, a.at, a.f.hops != 0, c, ctx);
+        continue;
+      }
+      a.f.arrived = c;
+      arrive_flit(a.channel, a.at, a.f, ctx);
     }
     ran += arrivals.size();
-    todo.arrivals.close(c);
+    todo.arrivals.closed(c, arrivals.size());
+    arrivals.clear();
   }
-  if (todo.ticks.next() != c) return ran;
+  if (todo.next_tick() != c) return ran;
   part.running = time;
   part.yield = false;
   do {
     tick(todo.take_tick(c), c, ctx);
     ++ran;
-  } while (!part.yield && todo.ticks.next() == c);
+  } while (!part.yield && todo.next_tick() == c);
   part.running = -1;
   return ran;
 }
 
 void flit_network::repartition(std::span<const int> part_of_node) {
   part_of_node_.assign(part_of_node.begin(), part_of_node.end());
-  // Arrivals move to their router's partition; ticks are rebuilt from the routers' own lists.
+  // Arrivals and ticks move to their router's partition.
   std::int64_t from = INT64_MAX;
   for (const auto& p : parts_) from = std::min(from, p.agenda.base());
-  std::vector<std::pair<std::int64_t, arrival>> moving;
+  std::vector<std::pair<std::int64_t, arrival>> arrivals;
+  std::vector<std::pair<std::int64_t, node_id>> ticks;
   for (auto& p : parts_) {
-    p.agenda.arrivals.drain(from, [&](std::int64_t c, const arrival& a) { moving.emplace_back(c, a); });
-    p.agenda.clear_ticks(from);
+    p.agenda.arrivals.drain(from, [&](std::int64_t c, const arrival& a) { arrivals.emplace_back(c, a); });
+    p.agenda.drain_ticks(from, [&](std::int64_t c, node_id n) { ticks.emplace_back(c, n); });
   }
-  for (const auto& [c, a] : moving)
-    parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(a.at)])].agenda.arrivals.add(c, a);
-  for (node_id n = 0; n < nodes_; ++n)
-    for (const std::int64_t c : routers_[static_cast<std::size_t>(n)].ticks)
-      parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])].agenda.add_tick(c, n);
+  const auto agenda_of = [&](node_id n) -> cycle_agenda& {
+    return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])].agenda;
+  };
+  for (const auto& [c, a] : arrivals) agenda_of(a.at).arrivals.add(c, a);
+  for (const auto& [c, n] : ticks) agenda_of(n).add_tick(c, n);
 }
 
 void flit_network::inject(message& m, network_context& ctx) {
@@ -208,34 +223,36 @@ void flit_network::handle(const event& e, network_context& ctx) {
   const std::int64_t c = e.time / cycle_;
   if (e.src == credit_source) return arrive_credit(static_cast<std::int32_t>(e.seq), e.at, e.flags != 0, c, ctx);
   if (e.part == source_entry) return on_source_entry(e, ctx);
-  const bool tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(*e.msg, e.packet);
+  const message& m = *e.msg;
   arrive_flit(e.stage * vcs_ + e.vc,  // stage: the link it crossed
-              e.at, {e.msg, e.packet, e.part, c, e.aux, static_cast<std::int32_t>(e.flags), tail}, ctx);
-}
-
-void flit_network::request_tick(router& r, node_id n, std::int64_t c, network_context& ctx) {
-  // At most one tick event per router and cycle: the event keys stay unique.
-  const auto at = std::lower_bound(r.ticks.begin(), r.ticks.end(), c);
-  if (at != r.ticks.end() && *at == c) return;
-  r.ticks.insert(at, c);
-  parts_[static_cast<std::size_t>(ctx.partition())].agenda.add_tick(c, n);
+              e.at,
+              {.msg = e.msg,
+               .arrived = c,
+               .born = e.aux,
+               .payload = payload_of(m, e.packet),
+               .packet = e.packet,
+               .index = e.part,
+               .hops = static_cast<std::int32_t>(e.flags),
+               .source = m.src_node,
+               .dest = m.dst_node,
+               .tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(m, e.packet)},
+              ctx);
 }
 
 void flit_network::on_source_entry(const event& e, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(e.at)];
   r.source.push_back(e.msg);
-  request_tick(r, e.at, e.time / cycle_, ctx);
+  request_tick(e.at, e.time / cycle_, ctx);
 }
 
 void flit_network::arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx) {
   write_flit(channel, f);  // never past the buffer: the flit came with a credit
-  auto& r = routers_[static_cast<std::size_t>(at)];
   if (params_.booksim) {  // the stage it starts, if it reached the front
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.count == 1) request_tick(r, at, in.ready_at, ctx);
+    if (in.count == 1) request_tick(at, in.ready_at, ctx);
     return;
   }
-  request_tick(r, at, f.arrived + (f.index == 0 ? va_wait_ : sa_wait_), ctx);
+  request_tick(at, f.arrived + (f.index == 0 ? va_wait_ : sa_wait_), ctx);
 }
 
 void flit_network::arrive_credit(std::int32_t out_vc, node_id at, bool frees, std::int64_t c, network_context& ctx) {
@@ -247,12 +264,11 @@ void flit_network::arrive_credit(std::int32_t out_vc, node_id at, bool frees, st
   // credit): every other flit is not ready yet and has its cycle booked for when it is. (Such
   // a cycle would leave every counter as it is: nothing is ready, nothing is blocked.)
   auto& r = routers_[static_cast<std::size_t>(at)];
-  if (r.stuck || r.source_head < r.source.size()) request_tick(r, at, c, ctx);
+  if (r.stuck || r.source_head < r.source.size()) request_tick(at, c, ctx);
 }
 
 void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(n)];
-  r.ticks.erase(r.ticks.begin());  // this one: ticks run in time order
   // Between two ticks nothing changed at this router, so a flit left stuck stayed stuck.
   if (r.stuck && r.last_tick >= 0) r.blocked_cycles += c - r.last_tick - 1;
   r.last_tick = c;
@@ -268,7 +284,7 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
   // stage), an arrival or a credit can help, and those two request their own ticks.
   if (progress && holds) next = c + 1;
-  if (next != INT64_MAX) request_tick(r, n, next, ctx);
+  if (next != INT64_MAX) request_tick(n, next, ctx);
 }
 
 std::string flit_network::channel_name(std::int32_t channel) const {
@@ -281,7 +297,7 @@ std::string flit_network::channel_name(std::int32_t channel) const {
 void flit_network::held_messages(std::vector<message*>& out) const {
   for (const auto& p : parts_)
     p.agenda.arrivals.for_each([&](const arrival& a) {
-      if (a.msg) out.push_back(a.msg);
+      if (a.f.msg) out.push_back(a.f.msg);
     });
   for (const auto& r : routers_)
     out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());

@@ -17,6 +17,7 @@
 // network deadlock), flit_report.cpp (statistics into the report).
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -28,19 +29,9 @@
 #include "weft/detail/network.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "agenda.hpp"
+#include "flit.hpp"
 
 namespace weft::detail::flit {
-
-/// One flit in a buffer.
-struct flit {
-  message* msg = nullptr;
-  std::uint32_t packet = 0;
-  std::uint32_t index = 0;   ///< within its packet (0: the head)
-  std::int64_t arrived = 0;  ///< cycle it was written into this buffer
-  std::int64_t born = 0;     ///< cycle its packet's head entered the network (latency figures)
-  std::int32_t hops = 0;     ///< links its packet crossed before this buffer
-  bool tail = false;
-};
 
 /// An input virtual channel: a FIFO of at most `buffer` flits. Under the tail-credit rule it
 /// holds one packet at a time (its upstream frees the VC only once the packet's tail has left
@@ -54,6 +45,7 @@ struct input_vc {
   std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
   std::int32_t out_vc = -1;  ///< the VC it holds on that link
   std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
+  std::int32_t router = 0, port = 0;  ///< the router it feeds, and its input port (a link or injection)
   std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
@@ -74,6 +66,7 @@ struct router {
   std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
   std::vector<std::int32_t> outs;   ///< outgoing link ids
   std::vector<std::int32_t> port_rr;  ///< per input port: the VC switch allocation looks at first
+  std::vector<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
   std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
   // The source queue: messages that entered this node, and where injection stands in the first.
   std::vector<message*> source;
@@ -82,7 +75,6 @@ struct router {
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
   std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
   std::int64_t inject_born = 0;
-  std::vector<std::int64_t> ticks;    ///< cycles of its pending ticks (on its partition's agenda), ascending
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
   std::int64_t last_tick = -1;
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
@@ -228,8 +220,26 @@ class flit_network final : public network {
     parts_[static_cast<std::size_t>(ctx.partition())].yield = true;
     ctx.fail(e, std::move(problem));
   }
-  /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs.
-  void note_busy(std::int32_t channel, std::int32_t change) { port_busy_[static_cast<std::size_t>(channel / vcs_)] += change; }
+  /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
+  /// whether its router sees the port busy.
+  void note_busy(std::int32_t channel, std::int32_t change) {
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    auto& count = port_busy_[static_cast<std::size_t>(in.port)];
+    if (change > 0 ? count++ != 0 : --count != 0) return;
+    const std::int32_t p = in_index_[static_cast<std::size_t>(in.port)];
+    routers_[static_cast<std::size_t>(in.router)].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
+  }
+  /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
+  /// bitmap is read once: a port emptied by f(p) is one already visited.
+  template <class F>
+  static void for_each_busy(const router& r, std::int32_t lo, std::int32_t hi, F&& f) {
+    for (std::int32_t w = lo >> 6; w * 64 < hi; ++w) {
+      std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)];
+      if (w == lo >> 6) bits &= ~std::uint64_t{0} << (lo & 63);
+      if (hi - w * 64 < 64) bits &= (std::uint64_t{1} << (hi - w * 64)) - 1;
+      for (; bits != 0; bits &= bits - 1) f(w * 64 + std::countr_zero(bits));
+    }
+  }
 
   // A router's cycle (flit_router.cpp).
   bool inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx);
@@ -259,7 +269,10 @@ class flit_network final : public network {
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
-  void request_tick(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// Router `n` runs a cycle at `c` (once, however often asked).
+  void request_tick(node_id n, std::int64_t c, network_context& ctx) {
+    parts_[static_cast<std::size_t>(ctx.partition())].agenda.add_tick(c, n);
+  }
 
   // --router booksim's cycle (flit_booksim.cpp): its stages evaluated on the state at the
   // cycle's start, then updated, as BookSim's IQRouter::_InternalStep does.

@@ -36,7 +36,15 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
   if (params_.booksim ? outputs_[channel].credits == 0 : inputs_[channel].count == buffer_) return false;
   if (r.next_flit == 0) r.inject_born = c;
   const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
-  const flit f{&m, r.next_packet, r.next_flit, c, r.inject_born, 0, tail};
+  const flit f{.msg = &m,
+               .arrived = c,
+               .born = r.inject_born,
+               .payload = payload_of(m, r.next_packet),
+               .packet = r.next_packet,
+               .index = r.next_flit,
+               .source = m.src_node,
+               .dest = m.dst_node,
+               .tail = tail};
   if (params_.booksim)
     send_injected(r.inject_channel, n, f, c, ctx);
   else
@@ -63,12 +71,13 @@ bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_co
   // The router's input VCs once round from va_rr: the rest of its port, the other ports, then
   // the first VCs of its port. A port whose VCs hold no flit is skipped whole.
   const std::int32_t first_port = r.va_rr / vcs_, first_vc = r.va_rr % vcs_;
-  for (std::int32_t k = 0; k <= ports; ++k) {
-    const std::int32_t port = r.ports[static_cast<std::size_t>(first_port + k < ports ? first_port + k : first_port + k - ports)];
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
-    for (std::int32_t v = k == 0 ? first_vc : 0, end = k == ports ? first_vc : vcs_; v < end; ++v)
-      granted |= allocate_vc(port * vcs_ + v, n, c, ctx);
-  }
+  const auto allocate = [&](std::int32_t p, std::int32_t from, std::int32_t to) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    for (std::int32_t v = from; v < to; ++v) granted |= allocate_vc(port * vcs_ + v, n, c, ctx);
+  };
+  for_each_busy(r, first_port, ports, [&](std::int32_t p) { allocate(p, p == first_port ? first_vc : 0, vcs_); });
+  for_each_busy(r, 0, first_port, [&](std::int32_t p) { allocate(p, 0, vcs_); });
+  if (first_vc > 0) for_each_busy(r, first_port, first_port + 1, [&](std::int32_t p) { allocate(p, 0, first_vc); });
   if (granted) r.va_rr = (r.va_rr + 1) % (ports * vcs_);
   return granted;
 }
@@ -78,8 +87,7 @@ bool flit_network::allocate_vc(std::int32_t channel, node_id n, std::int64_t c, 
   if (in.state != input_vc::phase::routing || in.count == 0) return false;
   const flit& head = front(channel);
   if (c < head.arrived + va_wait_) return false;
-  message& m = *head.msg;
-  if (n == m.dst_node) {
+  if (n == head.dest) {
     in.state = input_vc::phase::active;
     in.out = input_vc::eject;
     return true;
@@ -91,8 +99,8 @@ bool flit_network::allocate_vc(std::int32_t channel, node_id n, std::int64_t c, 
   auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
   cands.clear();
   const std::int32_t port = channel / vcs_;
-  const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
-  routing_.next_hops(n, m.dst_node, state, cands);
+  const route_state state{head.source, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
+  routing_.next_hops(n, head.dest, state, cands);
   // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
   // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
   // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
@@ -135,10 +143,9 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
   auto& asked = parts_[static_cast<std::size_t>(ctx.partition())].asked;
   asked.clear();
   bool granted = false;
-  for (std::int32_t k = 0; k < ports; ++k) {
-    const auto p = static_cast<std::size_t>((r.sa_rr + k) % ports);
+  const auto visit = [&](std::int32_t busy) {
+    const auto p = static_cast<std::size_t>(busy);
     const std::int32_t port = r.ports[p];
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
     std::int32_t winner = -1;
     for (std::int32_t j = 0; j < vcs_; ++j) {
       const std::int32_t v = (r.port_rr[p] + j) % vcs_;
@@ -158,13 +165,15 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
       winner = channel;
       r.port_rr[p] = (v + 1) % vcs_;
     }
-    if (winner < 0) continue;
+    if (winner < 0) return;
     granted = true;
     if (inputs_[static_cast<std::size_t>(winner)].out >= 0)
       send(winner, c, ctx);
     else
       eject(r, winner, n, c, ctx);
-  }
+  };
+  for_each_busy(r, r.sa_rr, ports, visit);
+  for_each_busy(r, 0, r.sa_rr, visit);
   settle_queues(asked, c);
   if (granted) r.sa_rr = (r.sa_rr + 1) % ports;
   return granted;
@@ -232,7 +241,7 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
   const node_id at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
   const bool frees = tail && params_.wait_for_tail_credit;  // the credit that frees the VC
   if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition())
-    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(back, {.channel = channel, .at = at, .hops = frees});
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(back, {.f = {.hops = frees}, .channel = channel, .at = at});
   event credit;
   credit.time = time_of(back);
   credit.kind = event_kind::network;
@@ -264,7 +273,7 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   }
   if (f.index == 0) {
     ++lc.packets;
-    lc.bytes += payload_of(*f.msg, f.packet);
+    lc.bytes += f.payload;
     if (c > ready) {
       ++lc.waited;
       lc.wait_cycles += c - ready;
@@ -277,7 +286,7 @@ void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::
                              std::int32_t hops, network_context& ctx) {
   if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition())
     return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(
-        arrival, {f.msg, f.born, f.packet, f.index, port * vcs_ + vc, to, hops, f.tail});
+        arrival, {.f = with_hops(f, hops), .channel = port * vcs_ + vc, .at = to});
   event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)), to, f.packet);
   e.part = f.index;
   e.stage = port;
@@ -327,8 +336,8 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
   std::int64_t next = INT64_MAX;
   r.stuck = false;
   holds = r.source_head < r.source.size();
-  for (std::int32_t port : r.ports) {
-    if (port_busy_[static_cast<std::size_t>(port)] == 0) continue;
+  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
       const auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -341,7 +350,7 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
       else if (in.last_move != c)
         r.stuck = true;
     }
-  }
+  });
   return next;
 }
 
