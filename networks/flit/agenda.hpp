@@ -21,30 +21,33 @@
 
 namespace weft::detail::flit {
 
-/// Items by cycle: a ring of `Ring` slots (a power of two, at most 64) from the last cycle
-/// opened, and a heap beyond. Cycles are added at or after the last cycle opened. A Slot has
+/// Items by cycle: a ring of slots (a power of two, at most 64: as few as the usual distances
+/// ahead need, so that the slots in use stay in the cache) from the last cycle opened, and a
+/// heap beyond. Cycles are added at or after the last cycle opened. A Slot has
 /// `bool add(Item)` (true when the item is new), `bool empty()`, `size()` and
 /// `drain(each)`, which calls each(item) for every item and empties it.
-template <class Item, class Slot, std::int64_t Ring>
+template <class Item, class Slot>
 class calendar {
  public:
+  /// A ring of at least `ahead` + 1 slots: items up to `ahead` cycles ahead go to the ring.
+  explicit calendar(std::int64_t ahead = 63)
+      : ring_(static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::clamp<std::int64_t>(ahead + 1, 2, 64))))),
+        slots_(static_cast<std::size_t>(ring_)) {}
+
   std::size_t size() const { return size_ + far_.size(); }
 
   /// The earliest cycle holding an item (INT64_MAX: none).
   std::int64_t next() const {
     std::int64_t at = INT64_MAX;
-    if (mask_ != 0) at = base_ + std::countr_zero(rotated(mask_, static_cast<int>(base_ & (Ring - 1))));
+    if (mask_ != 0) at = base_ + std::countr_zero(rotated(mask_, static_cast<int>(base_ & (ring_ - 1))));
     if (!far_.empty()) at = std::min(at, far_.front().cycle);
     return at;
   }
 
   void add(std::int64_t cycle, const Item& item) {
-    if (cycle >= base_ + Ring) {
-      far_.push_back({cycle, item});
-      std::push_heap(far_.begin(), far_.end(), later);
-      return;
-    }
-    size_ += slots_[static_cast<std::size_t>(cycle & (Ring - 1))].add(item) ? 1 : 0;
+    if (cycle >= base_ + ring_) [[unlikely]]
+      return add_far(cycle, item);
+    size_ += slots_[static_cast<std::size_t>(cycle & (ring_ - 1))].add(item) ? 1 : 0;
     mask_ |= bit(cycle);
   }
 
@@ -52,12 +55,12 @@ class calendar {
   /// forward to it.
   Slot& open(std::int64_t cycle) {
     base_ = cycle;
-    while (!far_.empty() && far_.front().cycle < base_ + Ring) {
+    while (!far_.empty() && far_.front().cycle < base_ + ring_) {
       std::pop_heap(far_.begin(), far_.end(), later);
       add(far_.back().cycle, far_.back().item);
       far_.pop_back();
     }
-    return slots_[static_cast<std::size_t>(cycle & (Ring - 1))];
+    return slots_[static_cast<std::size_t>(cycle & (ring_ - 1))];
   }
   /// The open `cycle`'s slot, read and emptied by its reader, holds nothing now.
   void closed(std::int64_t cycle, std::size_t taken) {
@@ -69,9 +72,9 @@ class calendar {
   /// takes cycles from `from` on.
   template <class F>
   void drain(std::int64_t from, F&& each) {
-    for (std::int64_t i = 0; i < Ring; ++i)
+    for (std::int64_t i = 0; i < ring_; ++i)
       slots_[static_cast<std::size_t>(i)].drain(
-          [&](const Item& item) { each(base_ + ((i - base_) & (Ring - 1)), item); });
+          [&](const Item& item) { each(base_ + ((i - base_) & (ring_ - 1)), item); });
     for (const auto& f : far_) each(f.cycle, f.item);
     far_.clear();
     mask_ = 0;
@@ -89,41 +92,50 @@ class calendar {
   }
 
  private:
-  static_assert(Ring >= 2 && Ring <= 64 && (Ring & (Ring - 1)) == 0);
-  static constexpr std::uint64_t full = Ring == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << Ring) - 1;
   struct later_item {
     std::int64_t cycle;
     Item item;
   };
   static bool later(const later_item& a, const later_item& b) { return a.cycle > b.cycle; }
-  static std::uint64_t bit(std::int64_t cycle) { return std::uint64_t{1} << (cycle & (Ring - 1)); }
-  /// `m` rotated right by `r` within the ring's Ring bits.
-  static std::uint64_t rotated(std::uint64_t m, int r) {
-    if constexpr (Ring == 64)
-      return std::rotr(m, r);
-    else
-      return ((m >> r) | (m << (Ring - r))) & full;
+  [[gnu::noinline]] void add_far(std::int64_t cycle, const Item& item) {
+    far_.push_back({cycle, item});
+    std::push_heap(far_.begin(), far_.end(), later);
+  }
+  std::uint64_t bit(std::int64_t cycle) const { return std::uint64_t{1} << (cycle & (ring_ - 1)); }
+  /// `m` rotated right by `r` within the ring's bits.
+  std::uint64_t rotated(std::uint64_t m, int r) const {
+    if (ring_ == 64) return std::rotr(m, r);
+    return ((m >> r) | (m << (ring_ - r))) & ((std::uint64_t{1} << ring_) - 1);
   }
 
-  std::vector<Slot> slots_ = std::vector<Slot>(static_cast<std::size_t>(Ring));
-  std::uint64_t mask_ = 0;  ///< bit c % Ring: the slot of cycle c (in [base_, base_ + Ring)) holds items
-  std::vector<later_item> far_;  ///< min-heap by cycle: items Ring cycles or more ahead when added
+  std::int64_t ring_;
+  std::vector<Slot> slots_;
+  std::uint64_t mask_ = 0;  ///< bit c % ring_: the slot of cycle c (in [base_, base_ + ring_)) holds items
+  std::vector<later_item> far_;  ///< min-heap by cycle: items ring_ cycles or more ahead when added
   std::int64_t base_ = 0;        ///< the last cycle opened: no item is added before it
   std::size_t size_ = 0;
 };
 
-/// A flit written into an input VC (f.msg set), or a credit back at an output VC (f.msg null,
-/// f.hops 1 when it frees the VC).
+/// A flit written into input VC `channel` of router `at`.
 struct arrival {
   flit f;
-  std::int32_t channel = 0;  ///< a flit: the input VC it enters; a credit: the output VC (outputs_)
-  std::int32_t at = 0;       ///< the router it reaches
+  std::int32_t channel = 0;
+  std::int32_t at = 0;
 };
 
-/// A slot of arrivals: a list.
-struct arrival_slot {
-  std::vector<arrival> items;
-  bool add(const arrival& a) {
+/// A credit back at output VC `out` (outputs_) of router `at`; `frees`: the tail-credit rule's
+/// last one, which frees the VC.
+struct credit {
+  std::int32_t out = 0;
+  std::int32_t at = 0;
+  bool frees = false;
+};
+
+/// A slot of a calendar: a list.
+template <class T>
+struct list_slot {
+  std::vector<T> items;
+  bool add(const T& a) {
     items.push_back(a);
     return true;
   }
@@ -138,14 +150,12 @@ struct arrival_slot {
   }
 };
 
-/// A slot of ticks: the set of nodes, a bitmap sized on first use, and its non-zero words.
+/// A slot of ticks: the set of nodes, a bitmap over all of them, and its non-zero words.
 struct tick_slot {
   std::vector<std::uint64_t> words;
   std::vector<std::int32_t> used;  ///< indices of the non-zero words, in no order
-  std::size_t nodes = 0;           ///< how many the bitmap covers (words are made for that many)
   bool add(std::int32_t node) {
     const auto w = static_cast<std::size_t>(node >> 6);
-    if (words.size() <= w) words.resize(std::max(w + 1, (nodes + 63) / 64), 0);
     const std::uint64_t b = std::uint64_t{1} << (node & 63);
     if (words[w] & b) return false;
     if (words[w] == 0) used.push_back(static_cast<std::int32_t>(w));
@@ -173,15 +183,16 @@ struct tick_slot {
   }
 };
 
-/// One partition's arrivals and ticks.
+/// One partition's arrivals (flits, then credits) and ticks.
 class cycle_agenda {
  public:
   cycle_agenda() = default;
-  explicit cycle_agenda(std::int32_t nodes) {
-    for (auto& s : ticks_.slots()) s.nodes = static_cast<std::size_t>(nodes);
+  /// For `nodes` routers, arrivals at most `ahead` cycles ahead (further is allowed, slower).
+  cycle_agenda(std::int32_t nodes, std::int64_t ahead) : arrivals(ahead), credits(ahead) {
+    for (auto& s : ticks_.slots()) s.words.assign((static_cast<std::size_t>(nodes) + 63) / 64, 0);
   }
-  std::int64_t next() const { return std::min(arrivals.next(), next_tick()); }
-  std::size_t size() const { return arrivals.size() + ticks_.size() + (running_.size() - head_); }
+  std::int64_t next() const { return std::min({arrivals.next(), credits.next(), next_tick()}); }
+  std::size_t size() const { return arrivals.size() + credits.size() + ticks_.size() + (running_.size() - head_); }
 
   /// A tick of router `node` at `cycle`; asking again for the same cycle changes nothing.
   void add_tick(std::int64_t cycle, std::int32_t node) {
@@ -218,12 +229,13 @@ class cycle_agenda {
     ticks_.drain(from, each);
   }
   /// The earliest cycle anything may still be added at.
-  std::int64_t base() const { return std::min(arrivals.base(), ticks_.base()); }
+  std::int64_t base() const { return std::min({arrivals.base(), credits.base(), ticks_.base()}); }
 
-  calendar<arrival, arrival_slot, 64> arrivals;
+  calendar<arrival, list_slot<arrival>> arrivals;
+  calendar<credit, list_slot<credit>> credits;
 
  private:
-  calendar<std::int32_t, tick_slot, 16> ticks_;
+  calendar<std::int32_t, tick_slot> ticks_{15};
   std::vector<std::int32_t> running_;  ///< the nodes of the cycle whose ticks are being run
   std::size_t head_ = 0;               ///< those before it have run
   std::int64_t running_cycle_ = -1;    ///< that cycle (-1: none)

@@ -145,7 +145,8 @@ void flit_network::prepare(int partitions) {
   }
   const auto vcs = static_cast<std::size_t>(vcs_);
   for (auto& p : parts_) {
-    p.agenda = cycle_agenda(nodes_);
+    p.agenda = cycle_agenda(nodes_, std::max({flit_offset_, credit_offset_, inject_credit_offset_,
+                                              std::int64_t{params_.injection_delay} + 1}));
     p.candidates.reserve(16);
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);
@@ -169,16 +170,19 @@ std::uint64_t flit_network::run_agenda(std::int64_t time, network_context& ctx) 
   if (todo.arrivals.next() == c) {  // all of them: they queue nothing
     auto& arrivals = todo.arrivals.open(c).items;
     for (arrival& a : arrivals) {
-      if (!a.f.msg) {
-        arrive_credit(a.channel, a.at, a.f.hops != 0, c, ctx);
-        continue;
-      }
       a.f.arrived = c;
       arrive_flit(a.channel, a.at, a.f, ctx);
     }
     ran += arrivals.size();
     todo.arrivals.closed(c, arrivals.size());
     arrivals.clear();
+  }
+  if (todo.credits.next() == c) {
+    auto& credits = todo.credits.open(c).items;
+    for (const credit& k : credits) arrive_credit(k.out, k.at, k.frees, c, ctx);
+    ran += credits.size();
+    todo.credits.closed(c, credits.size());
+    credits.clear();
   }
   if (todo.next_tick() != c) return ran;
   part.running = time;
@@ -197,15 +201,18 @@ void flit_network::repartition(std::span<const int> part_of_node) {
   std::int64_t from = INT64_MAX;
   for (const auto& p : parts_) from = std::min(from, p.agenda.base());
   std::vector<std::pair<std::int64_t, arrival>> arrivals;
+  std::vector<std::pair<std::int64_t, credit>> credits;
   std::vector<std::pair<std::int64_t, node_id>> ticks;
   for (auto& p : parts_) {
     p.agenda.arrivals.drain(from, [&](std::int64_t c, const arrival& a) { arrivals.emplace_back(c, a); });
+    p.agenda.credits.drain(from, [&](std::int64_t c, const credit& k) { credits.emplace_back(c, k); });
     p.agenda.drain_ticks(from, [&](std::int64_t c, node_id n) { ticks.emplace_back(c, n); });
   }
   const auto agenda_of = [&](node_id n) -> cycle_agenda& {
     return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])].agenda;
   };
   for (const auto& [c, a] : arrivals) agenda_of(a.at).arrivals.add(c, a);
+  for (const auto& [c, k] : credits) agenda_of(k.at).credits.add(c, k);
   for (const auto& [c, n] : ticks) agenda_of(n).add_tick(c, n);
 }
 
@@ -275,10 +282,15 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
   // from the next one (under BookSim's router every stage sees the state the cycle started with).
   bool progress = inject_flit(r, n, c, ctx);
-  progress |= params_.booksim ? booksim_allocate_vcs(r, n, c, ctx) : allocate_vcs(r, n, c, ctx);
-  progress |= params_.booksim ? booksim_allocate_switch(r, n, c, ctx) : allocate_switch(r, n, c, ctx);
   bool holds = false;
-  std::int64_t next = params_.booksim ? booksim_next_ready(r, c, holds) : next_ready(r, c, holds);
+  std::int64_t next;
+  if (params_.booksim) {
+    next = booksim_cycle(r, n, c, progress, holds, ctx);
+  } else {
+    progress |= allocate_vcs(r, n, c, ctx);
+    progress |= allocate_switch(r, n, c, ctx);
+    next = next_ready(r, c, holds);
+  }
   if (r.stuck) ++r.blocked_cycles;
   // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
@@ -297,7 +309,7 @@ std::string flit_network::channel_name(std::int32_t channel) const {
 void flit_network::held_messages(std::vector<message*>& out) const {
   for (const auto& p : parts_)
     p.agenda.arrivals.for_each([&](const arrival& a) {
-      if (a.f.msg) out.push_back(a.f.msg);
+      out.push_back(a.f.msg);
     });
   for (const auto& r : routers_)
     out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());

@@ -74,7 +74,9 @@ struct router {
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
   std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
-  std::int64_t inject_born = 0;
+  std::int64_t inject_born = 0;       ///< of the packet being injected: its first cycle,
+  std::int64_t inject_payload = 0;    ///< its payload bytes,
+  std::int32_t inject_flits = 0;      ///< and its flits
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
   std::int64_t last_tick = -1;
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
@@ -107,6 +109,11 @@ struct latency_histogram {
   void add(std::int64_t cycles);
 };
 
+/// An input VC whose next stage is due at a router's cycle, and its port's place at the router.
+struct due_vc {
+  std::int32_t channel, port;
+};
+
 /// Counters of one engine partition (summed for the report).
 struct partition_counters {
   std::int64_t injected_flits = 0, ejected_flits = 0, packets = 0;
@@ -122,6 +129,7 @@ struct partition_counters {
   std::vector<request> requests;
   std::vector<std::int32_t> matched, granted, accepted, leaving;
   std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
+  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle
   /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
   /// ticks the time of the one running (an event queued at that time must commit before the
   /// next: run_agenda yields).
@@ -281,9 +289,14 @@ class flit_network final : public network {
   std::int32_t booksim_injection_vc(router& r, node_id n);
   /// Sends `f` down the injection channel of `n` into the router's injection VC `channel`.
   void send_injected(std::int32_t channel, node_id n, const flit& f, std::int64_t c, network_context& ctx);
-  bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
-  bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
-  std::int64_t booksim_next_ready(router& r, std::int64_t c, bool& holds);
+  /// Router `n`'s cycle `c` after injection: one look at its busy VCs finds those due now
+  /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
+  /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
+  /// and `holds` as next_ready.
+  std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
+  bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);

@@ -34,12 +34,16 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
   // Under BookSim's router the source sees the injection buffer through credits, as a router
   // sees the buffer across a link; under weft's it is the router's own.
   if (params_.booksim ? outputs_[channel].credits == 0 : inputs_[channel].count == buffer_) return false;
-  if (r.next_flit == 0) r.inject_born = c;
-  const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
+  if (r.next_flit == 0) {  // a packet starts
+    r.inject_born = c;
+    r.inject_flits = flits_in_packet(m, r.next_packet);
+    r.inject_payload = payload_of(m, r.next_packet);
+  }
+  const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == r.inject_flits;
   const flit f{.msg = &m,
                .arrived = c,
                .born = r.inject_born,
-               .payload = payload_of(m, r.next_packet),
+               .payload = r.inject_payload,
                .packet = r.next_packet,
                .index = r.next_flit,
                .source = m.src_node,
@@ -210,15 +214,22 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
     in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
   }
   if (in.count == 0) note_busy(channel, 1);
-  slot(channel, (in.first + in.count) % buffer_) = f;
+  const std::int32_t at = in.first + in.count;
+  slot(channel, at < buffer_ ? at : at - buffer_) = f;
   ++in.count;
 }
 
 flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   flit f = slot(channel, in.first);
-  in.first = (in.first + 1) % buffer_;
-  if (--in.count == 0) note_busy(channel, -1);
+  // An emptied buffer starts again at its first slot: a buffer that seldom holds more than a
+  // flit or two keeps using the same cache line.
+  if (--in.count == 0) {
+    note_busy(channel, -1);
+    in.first = 0;
+  } else {
+    in.first = in.first + 1 < buffer_ ? in.first + 1 : 0;
+  }
   in.last_move = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!f.tail) return f;
@@ -234,22 +245,22 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
 }
 
 void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
-  const std::int32_t port = channel / vcs_;
+  const std::int32_t port = inputs_[static_cast<std::size_t>(channel)].port;
   // Under weft's router the injection buffer is the router's own: no credit travels.
   if (port >= links_ && !params_.booksim) return;
   const std::int64_t back = c + (port < links_ ? credit_offset_ : inject_credit_offset_);
   const node_id at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
   const bool frees = tail && params_.wait_for_tail_credit;  // the credit that frees the VC
   if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition())
-    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(back, {.f = {.hops = frees}, .channel = channel, .at = at});
-  event credit;
-  credit.time = time_of(back);
-  credit.kind = event_kind::network;
-  credit.src = credit_source;
-  credit.seq = static_cast<std::uint64_t>(channel);
-  credit.at = at;
-  credit.flags = frees ? 1 : 0;
-  queue(credit, ctx);
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.credits.add(back, {.out = channel, .at = at, .frees = frees});
+  event e;
+  e.time = time_of(back);
+  e.kind = event_kind::network;
+  e.src = credit_source;
+  e.seq = static_cast<std::uint64_t>(channel);
+  e.at = at;
+  e.flags = frees ? 1 : 0;
+  queue(e, ctx);
 }
 
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
