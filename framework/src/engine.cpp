@@ -202,15 +202,16 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
       overflow_ = first->overflow;
       return outcome::overflow;
     }
-    bool woke = false;
     for (auto& p : active()) {
-      woke |= !p.resume.empty();
       for (std::size_t q = 0; q < active_; ++q) {
         for (const auto& e : p.outbox[q]) parts_[q].queue.push(e);
         p.outbox[q].clear();
       }
     }
-    if (woke || committed == 0) break;
+    // A PE woken in the window holds its partition back from its horizon on, and the others from
+    // that plus the lookahead (window_end above): windows go on below those, as one partition's
+    // single window goes on to its horizon. The phase ends where nothing more may commit.
+    if (committed == 0) break;
   }
   // A syncing PE resumes once everything before its clock is known in its partition: what was
   // committed, and what PEs resumed now cannot reach before their horizon plus the lookahead.
