@@ -196,13 +196,11 @@ class cycle_agenda {
 
   /// A tick of router `node` at `cycle`; asking again for the same cycle changes nothing.
   void add_tick(std::int64_t cycle, std::int32_t node) {
-    if (cycle != running_cycle_) return ticks_.add(cycle, node);
-    // The cycle whose ticks are being run: among those still to come, in order (a node whose
-    // tick at this cycle has run gets another).
-    const auto at = std::lower_bound(running_.begin() + static_cast<std::ptrdiff_t>(head_), running_.end(), node);
-    if (at == running_.end() || *at != node) running_.insert(at, node);
+    if (cycle != running_cycle_) [[likely]]
+      return ticks_.add(cycle, node);
+    add_running(node);
   }
-  /// The earliest cycle with a tick (INT64_MAX: none).
+  /// The earliest cycle with a tick (INT64_MAX: none). = std::lower_bound(running_.begin() + static_cast<std::ptrdiff_t>(head_), running_.end(), node);
   std::int64_t next_tick() const { return head_ < running_.size() ? running_cycle_ : ticks_.next(); }
   /// The first node (lowest id) with a tick at `cycle`, the earliest (== next_tick()).
   std::int32_t take_tick(std::int64_t cycle) {
@@ -235,6 +233,13 @@ class cycle_agenda {
   calendar<credit, list_slot<credit>> credits;
 
  private:
+  /// A tick at the cycle whose ticks are being run: among those still to come, in order (a node
+  /// whose tick at this cycle has run gets another).
+  [[gnu::noinline]] void add_running(std::int32_t node) {
+    const auto at = std::lower_bound(running_.begin() + static_cast<std::ptrdiff_t>(head_), running_.end(), node);
+    if (at == running_.end() || *at != node) running_.insert(at, node);
+  }
+
   calendar<std::int32_t, tick_slot> ticks_{15};
   std::vector<std::int32_t> running_;  ///< the nodes of the cycle whose ticks are being run
   std::size_t head_ = 0;               ///< those before it have run

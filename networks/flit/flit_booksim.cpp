@@ -103,22 +103,29 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   due.clear();
   std::int64_t later = INT64_MAX;
   const std::int32_t vcs = vcs_;
+  bool routing = false;  // a due VC is in VC allocation
   for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
     const std::int32_t base = r.ports[static_cast<std::size_t>(p)] * vcs;
     for (std::int32_t channel = base; channel < base + vcs; ++channel) {
       const auto& in = inputs_[static_cast<std::size_t>(channel)];
       if (in.count == 0) continue;
       const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-      if (ready > c)
+      if (ready > c) {
         later = std::min(later, ready);
-      else
+      } else {
         due.push_back({channel, p});
+        routing |= in.state == input_vc::phase::routing;
+      }
     }
   });
-  if (!due.empty()) {
-    progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+  if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+  // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted for
+  // the next cycle, and those it gave up on active and due).
+  if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
+        const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+        return in.state == input_vc::phase::active && (in.grant_at >= 0 ? in.grant_at : in.ready_at) <= c;
+      }))
     progress |= booksim_allocate_switch(r, n, c, due, ctx);
-  }
   // The next cycle: the due VCs as they are now, and the others'.
   std::int64_t next = later;
   bool stuck = false, waits_for_vc = false;
