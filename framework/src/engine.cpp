@@ -91,12 +91,22 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
   auto committable = [&](const event& e) {
     return e.time < window_end && (e.time < p.horizon.ps || e.kind != event_kind::network);
   };
+  // The network's agenda commits after every queued event of its time (network.hpp): the queue
+  // gives up to the agenda's time, the agenda its events of that time, until neither may.
   event e;
-  while (p.overflow.empty() && p.queue.pop_if(std::min(window_end, p.horizon.ps), committable, e)) {
+  std::int64_t due = network_->agenda_time(p.index());
+  while (p.overflow.empty()) {
+    if (!p.queue.pop_if(std::min({window_end, p.horizon.ps, due}), committable, e)) {
+      if (due >= window_end || due >= p.horizon.ps) break;
+      p.events += network_->run_agenda(due, p);
+      due = network_->agenda_time(p.index());
+      continue;
+    }
     ++p.events;
     switch (e.kind) {
       case event_kind::network:
         network_->handle(e, p);
+        due = network_->agenda_time(p.index());
         break;
       case event_kind::delivery:
         deliver(p, e.msg, {e.time}, pes);
@@ -127,6 +137,7 @@ void engine::set_active_partitions(int count) {
   for (std::int64_t n = 0; n < nodes; ++n)  // contiguous blocks of node ids
     part_of_node_[static_cast<std::size_t>(n)] = static_cast<int>(n * count / nodes);
   for (const auto& e : pending) owner_of(e.at).queue.push(e);
+  network_->repartition(part_of_node_);
   for (const auto& entry : syncing) {
     auto& heap = owner_of_rank(entry.rank).syncing;
     heap.push_back(entry);
@@ -142,7 +153,7 @@ std::uint64_t engine::committed_events() {
 
 std::size_t engine::queued_events() {
   std::size_t n = 0;
-  for (const auto& p : active()) n += p.queue.size();
+  for (const auto& p : active()) n += p.queue.size() + network_->agenda_size(p.index());
   return n;
 }
 
@@ -162,7 +173,7 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   for (;;) {
     std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
     for (auto& p : active()) {
-      start = std::min(start, p.queue.min_time());
+      start = std::min({start, p.queue.min_time(), network_->agenda_time(p.index())});
       lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
     }
     // Nothing a PE resumed now can show in another partition before its horizon plus the lookahead.
@@ -191,15 +202,16 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
       overflow_ = first->overflow;
       return outcome::overflow;
     }
-    bool woke = false;
     for (auto& p : active()) {
-      woke |= !p.resume.empty();
       for (std::size_t q = 0; q < active_; ++q) {
         for (const auto& e : p.outbox[q]) parts_[q].queue.push(e);
         p.outbox[q].clear();
       }
     }
-    if (woke || committed == 0) break;
+    // A PE woken in the window holds its partition back from its horizon on, and the others from
+    // that plus the lookahead (window_end above): windows go on below those, as one partition's
+    // single window goes on to its horizon. The phase ends where nothing more may commit.
+    if (committed == 0) break;
   }
   // A syncing PE resumes once everything before its clock is known in its partition: what was
   // committed, and what PEs resumed now cannot reach before their horizon plus the lookahead.

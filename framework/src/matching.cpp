@@ -85,7 +85,7 @@ void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes
   // at the time the last of those arrived. (Only the receiver's partition touches its order.)
   if (!pe.order) pe.order = std::make_unique<pe_state::arrival_order>();
   auto& order = *pe.order;
-  auto& next = order.next_from[m->src];
+  auto& next = order.next_from[static_cast<std::uint64_t>(m->src)];
   if (m->pair_seq != next) {
     order.early.emplace(std::pair{m->src, m->pair_seq}, m);
     return;

@@ -22,14 +22,13 @@ using request = partition_counters::request;
 // One iteration of iSLIP over `ins` inputs and `outs` outputs: each output grants the requesting
 // input first at or after its grant pointer, each input accepts the granting output first at or
 // after its accept pointer, and only an accepted match moves the two pointers past it. Leaves in
-// `accepted` each input's output, or -1.
-void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
-           std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
-           std::vector<std::int32_t>& accepted) {
+// `matched` the requests accepted, in their order (each input and each output once at most). `granted` and `accepted` are scratch
+// per output and input, all -1 before and after; only the entries the requests name are touched.
+[[gnu::noinline]] void islip_many(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
+                                   std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+                                   std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
-  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return (x - from + size) % size; };
-  granted.assign(static_cast<std::size_t>(outs), -1);
-  accepted.assign(static_cast<std::size_t>(ins), -1);
+  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return x >= from ? x - from : x - from + size; };
   for (const auto& q : requests) {
     auto& g = granted[static_cast<std::size_t>(q.out)];
     const std::int32_t from = grant_ptr[static_cast<std::size_t>(q.out)];
@@ -41,11 +40,32 @@ void islip(const std::vector<request>& requests, std::vector<std::int32_t>& gran
     const std::int32_t from = accept_ptr[static_cast<std::size_t>(q.in)];
     if (a < 0 || distance(q.out, from, outs) < distance(a, from, outs)) a = q.out;
   }
-  for (std::int32_t i = 0; i < ins; ++i)
-    if (const std::int32_t o = accepted[static_cast<std::size_t>(i)]; o >= 0) {
-      grant_ptr[static_cast<std::size_t>(o)] = (i + 1) % ins;
-      accept_ptr[static_cast<std::size_t>(i)] = (o + 1) % outs;
-    }
+  for (std::size_t k = 0; k < requests.size(); ++k) {
+    const auto& q = requests[k];
+    auto& a = accepted[static_cast<std::size_t>(q.in)];
+    if (a != q.out) continue;
+    a = -2;  // matched: a second request of the same pair (a routing naming a hop twice) is not
+    matched.push_back(static_cast<std::int32_t>(k));
+    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
+    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+  }
+  for (const auto& q : requests) {
+    granted[static_cast<std::size_t>(q.out)] = -1;
+    accepted[static_cast<std::size_t>(q.in)] = -1;
+  }
+}
+
+void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
+           std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+           std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
+  matched.clear();
+  if (requests.size() != 1) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
+  // The common case away from saturation: one request, granted and accepted.
+  const auto& q = requests.front();
+  matched.push_back(0);
+  const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
+  grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
+  accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
 }
 
 }  // namespace
@@ -73,16 +93,74 @@ void flit_network::send_injected(std::int32_t channel, node_id n, const flit& f,
   push_flit(f, n, channel / vcs_, channel % vcs_, c + params_.injection_delay + 1, 0, ctx);
 }
 
-bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx) {
+std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds,
+                                         network_context& ctx) {
+  // Due: a VC whose grant's update or next stage is at c or before. Only those can take part in
+  // an allocation or move (VC allocation: a head routed, or a grant to take up; switch
+  // allocation: a flit at the front of an active VC, or a grant's update), so the others keep
+  // their cycles: the earliest of those is `later`.
+  auto& due = parts_[static_cast<std::size_t>(ctx.partition())].due;
+  due.clear();
+  std::int64_t later = INT64_MAX;
+  const std::int32_t vcs = vcs_;
+  bool routing = false;  // a due VC is in VC allocation
+  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
+    const std::int32_t base = r.ports[static_cast<std::size_t>(p)] * vcs;
+    for (std::int32_t channel = base; channel < base + vcs; ++channel) {
+      const auto& in = inputs_[static_cast<std::size_t>(channel)];
+      if (in.count == 0) continue;
+      const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
+      if (ready > c) {
+        later = std::min(later, ready);
+      } else {
+        due.push_back({channel, p});
+        routing |= in.state == input_vc::phase::routing;
+      }
+    }
+  });
+  if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+  // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted for
+  // the next cycle, and those it gave up on active and due).
+  if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
+        const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+        return in.state == input_vc::phase::active && (in.grant_at >= 0 ? in.grant_at : in.ready_at) <= c;
+      }))
+    progress |= booksim_allocate_switch(r, n, c, due, ctx);
+  // The next cycle: the due VCs as they are now, and the others'.
+  std::int64_t next = later;
+  bool stuck = false, waits_for_vc = false;
+  holds = later != INT64_MAX || r.source_head < r.source.size();
+  for (const auto& d : due) {
+    const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+    if (in.count == 0) continue;
+    holds = true;
+    const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
+    if (ready > c) {
+      next = std::min(next, ready);
+    } else if (in.last_move != c) {
+      stuck = true;
+      waits_for_vc |= in.state == input_vc::phase::routing;
+    }
+  }
+  r.stuck = stuck;
+  // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
+  if (waits_for_vc)
+    for (const std::int64_t free_at : r.eject_free_at)
+      if (free_at > c) next = std::min(next, free_at);
+  return next;
+}
+
+bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
+                                        network_context& ctx) {
   auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
   auto& requests = part.requests;
   requests.clear();
-  const auto ports = static_cast<std::int32_t>(r.ports.size());
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  const std::int32_t vcs = vcs_;
   const auto free_at = [&](std::int32_t out, std::int32_t vc) {
     if (out == eject_port)
       return r.eject_owner[static_cast<std::size_t>(vc)] < 0 && r.eject_free_at[static_cast<std::size_t>(vc)] <= c;
-    return outputs_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)] * vcs_ + vc)].owner < 0;
+    return outputs_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)] * vcs + vc)].owner < 0;
   };
   // The input VC at `channel` takes output VC `vc` of its router's output `out`.
   const auto take = [&](std::int32_t channel, std::int32_t out, std::int32_t vc) {
@@ -92,151 +170,145 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, ne
       in.out = input_vc::eject;
     } else {
       in.out = r.outs[static_cast<std::size_t>(out)];
-      outputs_[static_cast<std::size_t>(in.out * vcs_ + vc)].owner = channel;
+      outputs_[static_cast<std::size_t>(in.out * vcs + vc)].owner = channel;
     }
     in.out_vc = vc;
     in.state = input_vc::phase::active;
     in.ready_at = c + 1;  // switch allocation from the next cycle
   };
   bool progress = false;
-  for (std::int32_t p = 0; p < ports; ++p) {
-    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
-    for (std::int32_t v = 0; v < vcs_; ++v) {
-      const std::int32_t channel = port * vcs_ + v;
-      auto& in = inputs_[static_cast<std::size_t>(channel)];
-      if (in.state != input_vc::phase::routing || in.count == 0) continue;
-      if (in.grant_at >= 0) {  // a grant of vc_alloc_delay > 1 cycles ago: taken if still free
-        if (in.grant_at > c) continue;
-        in.grant_at = -1;
-        const std::int32_t out = in.out == input_vc::eject ? eject_port : out_index_[static_cast<std::size_t>(in.out)];
-        if (free_at(out, in.out_vc)) {
-          take(channel, out, in.out_vc);
-          progress = true;
-        } else {
-          in.ready_at = c + 1;
-        }
-        continue;
-      }
-      if (in.ready_at > c) continue;
-      const flit& head = front(channel);
-      const message& m = *head.msg;
-      const std::int32_t input = p * vcs_ + v;
-      if (n == m.dst_node) {  // the ejection port's VCs, any of them
-        for (std::int32_t e = 0; e < vcs_; ++e)
-          if (free_at(eject_port, e)) requests.push_back({input, eject_port * vcs_ + e, 0});
-        continue;
-      }
-      if (head.hops >= hop_bound_) {
-        give_up(in, head, n, c, loop_text(head.hops), ctx);
+  for (const auto [channel, p] : due) {
+    auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (in.state != input_vc::phase::routing) continue;
+    if (in.grant_at >= 0) {  // a grant of vc_alloc_delay > 1 cycles ago: taken if still free
+      if (in.grant_at > c) continue;
+      in.grant_at = -1;
+      const std::int32_t out = in.out == input_vc::eject ? eject_port : out_index_[static_cast<std::size_t>(in.out)];
+      if (free_at(out, in.out_vc)) {
+        take(channel, out, in.out_vc);
         progress = true;
-        continue;
+      } else {
+        in.ready_at = c + 1;
       }
-      auto& cands = part.candidates;
-      cands.clear();
-      routing_.next_hops(n, m.dst_node, {m.src_node, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
-      if (cands.empty() || cands.front().link < 0) {
-        give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
-        progress = true;
-        continue;
-      }
-      // Every free VC of every permitted (link, class) the routing offers: the allocator chooses.
-      // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions
-      // choose (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use),
-      // among the links with a free VC; ties go to the routing's order.
-      std::int32_t chosen = -1, least_used = INT32_MAX;
-      const auto usable = [&](const hop& h) {
-        return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
-               h.vc < classes_;
-      };
-      if (routing_.adaptive())
-        for (const hop& h : cands) {
-          if (!usable(h)) continue;
-          const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-          bool any_free = false;
-          for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) any_free |= free_at(out, o);
-          if (!any_free) continue;
-          std::int32_t used = 0;
-          for (std::int32_t o = 0; o < vcs_; ++o)
-            used += buffer_ - outputs_[static_cast<std::size_t>(h.link * vcs_ + o)].credits;
-          if (used < least_used) {
-            chosen = h.link;
-            least_used = used;
-          }
-        }
+      continue;
+    }
+    const flit& head = front(channel);
+    const std::int32_t port = in.port, v = channel - port * vcs;
+    const std::int32_t input = p * vcs + v;  // requests keep the channel as their label
+    if (n == head.dest) {  // the ejection port's VCs, any of them
+      for (std::int32_t e = 0; e < vcs; ++e)
+        if (free_at(eject_port, e)) requests.push_back({input, eject_port * vcs + e, channel});
+      continue;
+    }
+    if (head.hops >= hop_bound_) {
+      give_up(in, head, n, c, loop_text(head.hops), ctx);
+      progress = true;
+      continue;
+    }
+    auto& cands = part.candidates;
+    cands.clear();
+    routing_.next_hops(n, head.dest, {head.source, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
+    if (cands.empty() || cands.front().link < 0) {
+      give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
+      progress = true;
+      continue;
+    }
+    // Every free VC of every permitted (link, class) the routing offers: the allocator chooses.
+    // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions
+    // choose (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use),
+    // among the links with a free VC; ties go to the routing's order.
+    std::int32_t chosen = -1, least_used = INT32_MAX;
+    const auto usable = [&](const hop& h) {
+      return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
+             h.vc < classes_;
+    };
+    if (routing_.adaptive())
       for (const hop& h : cands) {
-        if (!usable(h) || (chosen >= 0 && h.link != chosen)) continue;
+        if (!usable(h)) continue;
         const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
-          if (free_at(out, o)) requests.push_back({input, out * vcs_ + o, 0});
+        bool any_free = false;
+        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) any_free |= free_at(out, o);
+        if (!any_free) continue;
+        std::int32_t used = 0;
+        for (std::int32_t o = 0; o < vcs; ++o) used += buffer_ - outputs_[static_cast<std::size_t>(h.link * vcs + o)].credits;
+        if (used < least_used) {
+          chosen = h.link;
+          least_used = used;
+        }
       }
+    for (const hop& h : cands) {
+      if (!usable(h) || (chosen >= 0 && h.link != chosen)) continue;
+      const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+      for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
+        if (free_at(out, o)) requests.push_back({input, out * vcs + o, channel});
     }
   }
   if (requests.empty()) return progress;
-  islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted);
-  for (std::int32_t input = 0; input < ports * vcs_; ++input) {
-    const std::int32_t o = part.accepted[static_cast<std::size_t>(input)];
-    if (o < 0) continue;
-    const std::int32_t channel = r.ports[static_cast<std::size_t>(input / vcs_)] * vcs_ + input % vcs_;
+  islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted, part.matched);
+  for (const std::int32_t k : part.matched) {  // ascending inputs, as the requests were made
+    const request& q = requests[static_cast<std::size_t>(k)];
+    const std::int32_t channel = q.label, out = vcs == 1 ? q.out : q.out / vcs, vc = vcs == 1 ? 0 : q.out % vcs;
     progress = true;
     if (params_.vc_alloc_delay == 1) {
-      take(channel, o / vcs_, o % vcs_);
+      take(channel, out, vc);
       continue;
     }
     auto& in = inputs_[static_cast<std::size_t>(channel)];  // BookSim takes it at the update, if still free
-    in.out = o / vcs_ == eject_port ? input_vc::eject : r.outs[static_cast<std::size_t>(o / vcs_)];
-    in.out_vc = o % vcs_;
+    in.out = out == eject_port ? input_vc::eject : r.outs[static_cast<std::size_t>(out)];
+    in.out_vc = vc;
     in.grant_at = c + params_.vc_alloc_delay - 1;
   }
   return progress;
 }
 
-bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx) {
+bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
+                                           network_context& ctx) {
   auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
   auto& requests = part.requests;
   requests.clear();
-  const auto ports = static_cast<std::int32_t>(r.ports.size());
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
-  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  auto& asked = part.asked;
+  asked.clear();
   // Flits of grants made sw_alloc_delay - 1 cycles ago leave at this cycle's update.
   auto& leaving = part.leaving;
   leaving.clear();
-  for (std::int32_t p = 0; p < ports; ++p) {
-    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
-    const std::size_t first_request = requests.size();
-    for (std::int32_t v = 0; v < vcs_; ++v) {
-      const std::int32_t channel = port * vcs_ + v;
-      const auto& in = inputs_[static_cast<std::size_t>(channel)];
-      if (in.state != input_vc::phase::active || in.count == 0) continue;
-      if (in.grant_at >= 0) {
-        if (in.grant_at == c) leaving.push_back(channel);
-        continue;
-      }
-      if (in.ready_at > c) continue;
-      std::int32_t out = eject_port;  // the ejection port also drains discarded packets
-      if (in.out >= 0) {
-        ++link_counters_[static_cast<std::size_t>(in.out)].requests;
-        if (outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0) continue;
-        out = out_index_[static_cast<std::size_t>(in.out)];
-      }
-      // One request per input port and output: the VC first from the port's round-robin
-      // pointer (BookSim's _SWAllocAddReq).
-      const auto same = std::find_if(requests.begin() + static_cast<std::ptrdiff_t>(first_request), requests.end(),
-                                     [&](const request& q) { return q.out == out; });
-      if (same == requests.end()) {
-        requests.push_back({p, out, v});
-        continue;
-      }
-      const std::int32_t from = r.sw_vc_rr[static_cast<std::size_t>(p)];
-      if ((v - from + vcs_) % vcs_ < (same->label - from + vcs_) % vcs_) same->label = v;
+  const std::int32_t vcs = vcs_;
+  std::size_t first_request = 0;  // the requests of the port being looked at
+  for (std::size_t k = 0; k < due.size(); ++k) {
+    const auto [channel, p] = due[k];
+    if (k > 0 && p != due[k - 1].port) first_request = requests.size();
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (in.state != input_vc::phase::active || in.count == 0) continue;
+    if (in.grant_at >= 0) {
+      if (in.grant_at == c) leaving.push_back(channel);
+      continue;
     }
+    if (in.ready_at > c) continue;
+    const std::int32_t v = channel - in.port * vcs;
+    std::int32_t out = eject_port;  // the ejection port also drains discarded packets
+    if (in.out >= 0) {
+      if (link_counters_[static_cast<std::size_t>(in.out)].requests++ == 0) asked.push_back(in.out);
+      if (outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) continue;
+      out = out_index_[static_cast<std::size_t>(in.out)];
+    }
+    // One request per input port and output: the VC first from the port's round-robin
+    // pointer (BookSim's _SWAllocAddReq).
+    const auto same = std::find_if(requests.begin() + static_cast<std::ptrdiff_t>(first_request), requests.end(),
+                                   [&](const request& q) { return q.out == out; });
+    if (same == requests.end()) {
+      requests.push_back({p, out, v});
+      continue;
+    }
+    const std::int32_t from = r.sw_vc_rr[static_cast<std::size_t>(p)];
+    if ((v - from + vcs) % vcs < (same->label - from + vcs) % vcs) same->label = v;
   }
   bool progress = !leaving.empty();
   if (!requests.empty()) {
-    islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted);
-    for (const auto& q : requests) {
-      if (part.accepted[static_cast<std::size_t>(q.in)] != q.out) continue;
-      r.sw_vc_rr[static_cast<std::size_t>(q.in)] = (q.label + 1) % vcs_;
-      const std::int32_t channel = r.ports[static_cast<std::size_t>(q.in)] * vcs_ + q.label;
+    islip(requests, r.sw_grant, r.sw_accept, part.granted, part.accepted, part.matched);
+    for (const std::int32_t k : part.matched) {
+      const auto& q = requests[static_cast<std::size_t>(k)];
+      r.sw_vc_rr[static_cast<std::size_t>(q.in)] = q.label + 1 < vcs ? q.label + 1 : 0;
+      const std::int32_t channel = r.ports[static_cast<std::size_t>(q.in)] * vcs + q.label;
       auto& in = inputs_[static_cast<std::size_t>(channel)];
       if (in.out >= 0) link_counters_[static_cast<std::size_t>(in.out)].granted = c;
       progress = true;
@@ -246,10 +318,7 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
         in.grant_at = c + params_.sw_alloc_delay - 1;
     }
   }
-  for (std::int32_t l : r.outs) {  // the packets that asked for a link and did not get it: its queue
-    auto& lc = link_counters_[static_cast<std::size_t>(l)];
-    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
-  }
+  settle_queues(asked, c);
   for (std::int32_t channel : leaving) {
     auto& in = inputs_[static_cast<std::size_t>(channel)];
     in.grant_at = -1;
@@ -268,31 +337,6 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
         params_.wait_for_tail_credit ? c + eject_offset_ + params_.ejection_delay + 1 + params_.credit_delay : c + 1;
   }
   return progress;
-}
-
-std::int64_t flit_network::booksim_next_ready(router& r, std::int64_t c, bool& holds) {
-  std::int64_t next = INT64_MAX;
-  r.stuck = false;
-  holds = r.source_head < r.source.size();
-  bool waits_for_vc = false;
-  for (std::int32_t port : r.ports)
-    for (std::int32_t v = 0; v < vcs_; ++v) {
-      const auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
-      if (in.count == 0) continue;
-      holds = true;
-      const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-      if (ready > c) {
-        next = std::min(next, ready);
-      } else if (in.last_move != c) {
-        r.stuck = true;
-        waits_for_vc |= in.state == input_vc::phase::routing;
-      }
-    }
-  // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
-  if (waits_for_vc)
-    for (const std::int64_t free_at : r.eject_free_at)
-      if (free_at > c) next = std::min(next, free_at);
-  return next;
 }
 
 }  // namespace weft::detail::flit

@@ -80,10 +80,22 @@ flit_network::flit_network(const network_setup& setup)
   }
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
+  for (node_id n = 0; n < nodes_; ++n) {
+    auto& r = routers_[static_cast<std::size_t>(n)];
+    r.busy_ports.assign((r.ports.size() + 63) / 64, 0);
+    for (const std::int32_t port : r.ports)
+      for (std::int32_t v = 0; v < vcs_; ++v) {
+        auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
+        in.router = n;
+        in.port = port;
+      }
+  }
   slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
   // BookSim's source holds credits for the injection VCs as a router does for its links'.
   outputs_.assign(static_cast<std::size_t>(params_.booksim ? links_ + nodes_ : links_) * static_cast<std::size_t>(vcs_),
                   {buffer_, -1});
+  port_busy_.assign(static_cast<std::size_t>(links_ + nodes_), 0);  // before any flit
+  part_of_node_.assign(static_cast<std::size_t>(nodes_), 0);
   link_counters_.assign(static_cast<std::size_t>(links_), {});
   vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);
 }
@@ -126,7 +138,82 @@ void flit_network::check_message(std::int64_t bytes) const {
 void flit_network::prepare(int partitions) {
   parts_.assign(static_cast<std::size_t>(partitions), {});
   spans_.assign(static_cast<std::size_t>(partitions), {});
-  for (auto& p : parts_) p.candidates.reserve(16);
+  std::size_t most_ports = 0, most_outs = 0;
+  for (const auto& r : routers_) {
+    most_ports = std::max(most_ports, r.ports.size());
+    most_outs = std::max(most_outs, r.outs.size() + 1);  // and the ejection port
+  }
+  const auto vcs = static_cast<std::size_t>(vcs_);
+  for (auto& p : parts_) {
+    p.agenda = cycle_agenda(nodes_, std::max({flit_offset_, credit_offset_, inject_credit_offset_,
+                                              std::int64_t{params_.injection_delay} + 1}));
+    p.candidates.reserve(16);
+    p.granted.assign(most_outs * vcs, -1);
+    p.accepted.assign(most_ports * vcs, -1);
+  }
+}
+
+std::int64_t flit_network::agenda_time(int partition) const {
+  const std::int64_t c = parts_[static_cast<std::size_t>(partition)].agenda.next();
+  return c == INT64_MAX ? c : time_of(c);
+}
+
+std::size_t flit_network::agenda_size(int partition) const {
+  return parts_[static_cast<std::size_t>(partition)].agenda.size();
+}
+
+std::uint64_t flit_network::run_agenda(std::int64_t time, network_context& ctx) {
+  auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
+  auto& todo = part.agenda;
+  const std::int64_t c = time / cycle_;
+  std::uint64_t ran = 0;
+  if (todo.arrivals.next() == c) {  // all of them: they queue nothing
+    auto& arrivals = todo.arrivals.open(c).items;
+    for (arrival& a : arrivals) {
+      a.f.arrived = c;
+      arrive_flit(a.channel, a.at, a.f, ctx);
+    }
+    ran += arrivals.size();
+    todo.arrivals.closed(c, arrivals.size());
+    arrivals.clear();
+  }
+  if (todo.credits.next() == c) {
+    auto& credits = todo.credits.open(c).items;
+    for (const credit& k : credits) arrive_credit(k.out, k.at, k.frees, c, ctx);
+    ran += credits.size();
+    todo.credits.closed(c, credits.size());
+    credits.clear();
+  }
+  if (todo.next_tick() != c) return ran;
+  part.running = time;
+  part.yield = false;
+  do {
+    tick(todo.take_tick(c), c, ctx);
+    ++ran;
+  } while (!part.yield && todo.next_tick() == c);
+  part.running = -1;
+  return ran;
+}
+
+void flit_network::repartition(std::span<const int> part_of_node) {
+  part_of_node_.assign(part_of_node.begin(), part_of_node.end());
+  // Arrivals and ticks move to their router's partition.
+  std::int64_t from = INT64_MAX;
+  for (const auto& p : parts_) from = std::min(from, p.agenda.base());
+  std::vector<std::pair<std::int64_t, arrival>> arrivals;
+  std::vector<std::pair<std::int64_t, credit>> credits;
+  std::vector<std::pair<std::int64_t, node_id>> ticks;
+  for (auto& p : parts_) {
+    p.agenda.arrivals.drain(from, [&](std::int64_t c, const arrival& a) { arrivals.emplace_back(c, a); });
+    p.agenda.credits.drain(from, [&](std::int64_t c, const credit& k) { credits.emplace_back(c, k); });
+    p.agenda.drain_ticks(from, [&](std::int64_t c, node_id n) { ticks.emplace_back(c, n); });
+  }
+  const auto agenda_of = [&](node_id n) -> cycle_agenda& {
+    return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])].agenda;
+  };
+  for (const auto& [c, a] : arrivals) agenda_of(a.at).arrivals.add(c, a);
+  for (const auto& [c, k] : credits) agenda_of(k.at).credits.add(c, k);
+  for (const auto& [c, n] : ticks) agenda_of(n).add_tick(c, n);
 }
 
 void flit_network::inject(message& m, network_context& ctx) {
@@ -135,79 +222,81 @@ void flit_network::inject(message& m, network_context& ctx) {
   event e = event_of(event_kind::network, m, time_of(std::min(cycle, max_cycle_)), m.src_node);
   e.part = source_entry;
   if (cycle > max_cycle_) [[unlikely]]
-    return ctx.fail(e, "virtual time overflow: the message from PE " + std::to_string(m.src) + " enters the flit network past the latest virtual time, " + latest_time_text());
-  ctx.push(e);
+    return fail(e, "virtual time overflow: the message from PE " + std::to_string(m.src) + " enters the flit network past the latest virtual time, " + latest_time_text(), ctx);
+  queue(e, ctx);
 }
 
 void flit_network::handle(const event& e, network_context& ctx) {
-  if (e.src == tick_source) return on_tick(e, ctx);
-  if (e.src == credit_source) return on_credit(e, ctx);
+  const std::int64_t c = e.time / cycle_;
+  if (e.src == credit_source) return arrive_credit(static_cast<std::int32_t>(e.seq), e.at, e.flags != 0, c, ctx);
   if (e.part == source_entry) return on_source_entry(e, ctx);
-  on_flit(e, ctx);
-}
-
-void flit_network::request_tick(router& r, node_id n, std::int64_t c, network_context& ctx) {
-  // At most one tick event per router and cycle: the event keys stay unique.
-  const auto at = std::lower_bound(r.ticks.begin(), r.ticks.end(), c);
-  if (at != r.ticks.end() && *at == c) return;
-  r.ticks.insert(at, c);
-  event e;
-  e.time = time_of(c);
-  e.kind = event_kind::network;
-  e.src = tick_source;
-  e.seq = static_cast<std::uint64_t>(n);
-  e.at = n;
-  ctx.push(e);
+  const message& m = *e.msg;
+  arrive_flit(e.stage * vcs_ + e.vc,  // stage: the link it crossed
+              e.at,
+              {.msg = e.msg,
+               .arrived = c,
+               .born = e.aux,
+               .payload = payload_of(m, e.packet),
+               .packet = e.packet,
+               .index = e.part,
+               .hops = static_cast<std::int32_t>(e.flags),
+               .source = m.src_node,
+               .dest = m.dst_node,
+               .tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(m, e.packet)},
+              ctx);
 }
 
 void flit_network::on_source_entry(const event& e, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(e.at)];
   r.source.push_back(e.msg);
-  request_tick(r, e.at, e.time / cycle_, ctx);
+  request_tick(e.at, e.time / cycle_, ctx);
 }
 
-void flit_network::on_flit(const event& e, network_context& ctx) {
-  const std::int64_t c = e.time / cycle_;
-  const std::int32_t channel = e.stage * vcs_ + e.vc;  // stage: the link it crossed
-  const bool tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(*e.msg, e.packet);
-  // Never past the buffer: the flit came with a credit.
-  write_flit(channel, {e.msg, e.packet, e.part, c, e.aux, static_cast<std::int32_t>(e.flags), tail});
-  auto& r = routers_[static_cast<std::size_t>(e.at)];
+void flit_network::arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx) {
+  write_flit(channel, f);  // never past the buffer: the flit came with a credit
   if (params_.booksim) {  // the stage it starts, if it reached the front
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.count == 1) request_tick(r, e.at, in.ready_at, ctx);
+    if (in.count == 1) request_tick(at, in.ready_at, ctx);
     return;
   }
-  request_tick(r, e.at, c + (e.part == 0 ? va_wait_ : sa_wait_), ctx);
+  request_tick(at, f.arrived + (f.index == 0 ? va_wait_ : sa_wait_), ctx);
 }
 
-void flit_network::on_credit(const event& e, network_context& ctx) {
-  auto& out = outputs_[static_cast<std::size_t>(e.seq)];
+void flit_network::arrive_credit(std::int32_t out_vc, node_id at, bool frees, std::int64_t c, network_context& ctx) {
+  auto& out = outputs_[static_cast<std::size_t>(out_vc)];
   ++out.credits;
-  if (e.flags != 0) out.owner = -1;  // the tail-credit rule: the tail left the buffer downstream, the VC is free
-  request_tick(routers_[static_cast<std::size_t>(e.at)], e.at, e.time / cycle_, ctx);
+  if (frees) out.owner = -1;  // the tail-credit rule: the tail left the buffer downstream, the VC is free
+  // A cycle now changes nothing unless a flit here stayed where it was ready to move (it may
+  // have waited for this credit) or the source holds a message (it may wait for an injection
+  // credit): every other flit is not ready yet and has its cycle booked for when it is. (Such
+  // a cycle would leave every counter as it is: nothing is ready, nothing is blocked.)
+  auto& r = routers_[static_cast<std::size_t>(at)];
+  if (r.stuck || r.source_head < r.source.size()) request_tick(at, c, ctx);
 }
 
-void flit_network::on_tick(const event& e, network_context& ctx) {
-  const std::int64_t c = e.time / cycle_;
-  auto& r = routers_[static_cast<std::size_t>(e.at)];
-  r.ticks.erase(r.ticks.begin());  // this one: ticks run in time order
+void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
+  auto& r = routers_[static_cast<std::size_t>(n)];
   // Between two ticks nothing changed at this router, so a flit left stuck stayed stuck.
   if (r.stuck && r.last_tick >= 0) r.blocked_cycles += c - r.last_tick - 1;
   r.last_tick = c;
   // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
   // from the next one (under BookSim's router every stage sees the state the cycle started with).
-  bool progress = inject_flit(r, e.at, c, ctx);
-  progress |= params_.booksim ? booksim_allocate_vcs(r, e.at, c, ctx) : allocate_vcs(r, e.at, c, ctx);
-  progress |= params_.booksim ? booksim_allocate_switch(r, e.at, c, ctx) : allocate_switch(r, e.at, c, ctx);
+  bool progress = inject_flit(r, n, c, ctx);
   bool holds = false;
-  std::int64_t next = params_.booksim ? booksim_next_ready(r, c, holds) : next_ready(r, c, holds);
+  std::int64_t next;
+  if (params_.booksim) {
+    next = booksim_cycle(r, n, c, progress, holds, ctx);
+  } else {
+    progress |= allocate_vcs(r, n, c, ctx);
+    progress |= allocate_switch(r, n, c, ctx);
+    next = next_ready(r, c, holds);
+  }
   if (r.stuck) ++r.blocked_cycles;
   // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
   // stage), an arrival or a credit can help, and those two request their own ticks.
   if (progress && holds) next = c + 1;
-  if (next != INT64_MAX) request_tick(r, e.at, next, ctx);
+  if (next != INT64_MAX) request_tick(n, next, ctx);
 }
 
 std::string flit_network::channel_name(std::int32_t channel) const {
@@ -218,6 +307,10 @@ std::string flit_network::channel_name(std::int32_t channel) const {
 }
 
 void flit_network::held_messages(std::vector<message*>& out) const {
+  for (const auto& p : parts_)
+    p.agenda.arrivals.for_each([&](const arrival& a) {
+      out.push_back(a.f.msg);
+    });
   for (const auto& r : routers_)
     out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());
   for (std::size_t ch = 0; ch < inputs_.size(); ++ch)

@@ -17,7 +17,9 @@
 // network deadlock), flit_report.cpp (statistics into the report).
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -26,19 +28,10 @@
 #include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "agenda.hpp"
+#include "flit.hpp"
 
 namespace weft::detail::flit {
-
-/// One flit in a buffer.
-struct flit {
-  message* msg = nullptr;
-  std::uint32_t packet = 0;
-  std::uint32_t index = 0;   ///< within its packet (0: the head)
-  std::int64_t arrived = 0;  ///< cycle it was written into this buffer
-  std::int64_t born = 0;     ///< cycle its packet's head entered the network (latency figures)
-  std::int32_t hops = 0;     ///< links its packet crossed before this buffer
-  bool tail = false;
-};
 
 /// An input virtual channel: a FIFO of at most `buffer` flits. Under the tail-credit rule it
 /// holds one packet at a time (its upstream frees the VC only once the packet's tail has left
@@ -52,6 +45,7 @@ struct input_vc {
   std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
   std::int32_t out_vc = -1;  ///< the VC it holds on that link
   std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
+  std::int32_t router = 0, port = 0;  ///< the router it feeds, and its input port (a link or injection)
   std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
@@ -72,6 +66,7 @@ struct router {
   std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
   std::vector<std::int32_t> outs;   ///< outgoing link ids
   std::vector<std::int32_t> port_rr;  ///< per input port: the VC switch allocation looks at first
+  std::vector<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
   std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
   // The source queue: messages that entered this node, and where injection stands in the first.
   std::vector<message*> source;
@@ -79,8 +74,9 @@ struct router {
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
   std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
-  std::int64_t inject_born = 0;
-  std::vector<std::int64_t> ticks;    ///< cycles of pending tick events, ascending
+  std::int64_t inject_born = 0;       ///< of the packet being injected: its first cycle,
+  std::int64_t inject_payload = 0;    ///< its payload bytes,
+  std::int32_t inject_flits = 0;      ///< and its flits
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
   std::int64_t last_tick = -1;
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
@@ -103,7 +99,7 @@ struct link_counters {
   std::int64_t wait_cycles = 0;
   std::int32_t max_queue = 0;
   std::int64_t granted = -1;  ///< cycle the link last took a flit (one a cycle)
-  std::int32_t requests = 0;  ///< scratch: packets asking for it in the current switch allocation
+  std::int32_t requests = 0;  ///< scratch: packets asking for it in the current switch allocation (0 between them)
 };
 
 /// Latency figures, by powers of two: bucket 0 counts 0 cycles, bucket i [2^(i-1), 2^i).
@@ -113,18 +109,33 @@ struct latency_histogram {
   void add(std::int64_t cycles);
 };
 
+/// An input VC whose next stage is due at a router's cycle, and its port's place at the router.
+struct due_vc {
+  std::int32_t channel, port;
+};
+
 /// Counters of one engine partition (summed for the report).
 struct partition_counters {
   std::int64_t injected_flits = 0, ejected_flits = 0, packets = 0;
   std::int64_t last_eject = 0;
   latency_histogram queueing, network;
   std::vector<hop> candidates;  ///< scratch for next_hops
-  /// Scratch of --router booksim's allocators: requests (input, output, label) and the matching.
+  /// Scratch of --router booksim's allocators: requests (input, output, label), the requests
+  /// matched, and per output and input (every entry -1 between two allocations) the grants and
+  /// acceptances.
   struct request {
     std::int32_t in, out, label;
   };
   std::vector<request> requests;
-  std::vector<std::int32_t> granted, accepted, leaving;
+  std::vector<std::int32_t> matched, granted, accepted, leaving;
+  std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
+  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle
+  /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
+  /// ticks the time of the one running (an event queued at that time must commit before the
+  /// next: run_agenda yields).
+  cycle_agenda agenda;
+  std::int64_t running = -1;
+  bool yield = false;
 };
 
 class flit_network final : public network {
@@ -137,6 +148,10 @@ class flit_network final : public network {
   /// Packets overtake each other on other VCs and paths, even under a deterministic routing.
   bool may_reorder() const override { return true; }
   void prepare(int partitions) override;
+  std::int64_t agenda_time(int partition) const override;
+  std::uint64_t run_agenda(std::int64_t time, network_context& ctx) override;
+  std::size_t agenda_size(int partition) const override;
+  void repartition(std::span<const int> part_of_node) override;
   void inject(message& m, network_context& ctx) override;
   void handle(const event& e, network_context& ctx) override;
   std::string stalled() const override;
@@ -187,16 +202,52 @@ class flit_network final : public network {
 
  private:
   // Events (kind network). Keys: a flit's (source PE, message, packet, flit); the source queue
-  // entry's flit number is `source_entry`; credits and ticks take a source past every PE's, so
-  // that at one time a router takes arrivals, then credits, then runs its cycle.
+  // entry's flit number is `source_entry`; credits take a source past every PE's. A router's
+  // cycle (a tick) is no queued event but an entry of its partition's agenda, which commits
+  // after every queued event of its time: at one time a router takes arrivals, then credits,
+  // then runs its cycle; routers run their cycles in node order.
   static constexpr std::uint32_t source_entry = UINT32_MAX;
   static constexpr std::int32_t credit_source = INT32_MAX - 1;
-  static constexpr std::int32_t tick_source = INT32_MAX;
 
   void on_source_entry(const event& e, network_context& ctx);
-  void on_flit(const event& e, network_context& ctx);
-  void on_credit(const event& e, network_context& ctx);
-  void on_tick(const event& e, network_context& ctx);
+  /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
+  void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
+  /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
+  /// tail-credit rule's last one, which frees the VC.
+  void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
+  /// Router `n`'s cycle `c`.
+  void tick(node_id n, std::int64_t c, network_context& ctx);
+  /// Queues `e`; one at the time of the tick running makes the agenda yield to the queue.
+  void queue(const event& e, network_context& ctx) {
+    auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
+    part.yield |= e.time <= part.running;
+    ctx.push(e);
+  }
+  /// Stops the run at `e` (ctx.fail); the agenda yields.
+  void fail(const event& e, std::string problem, network_context& ctx) {
+    parts_[static_cast<std::size_t>(ctx.partition())].yield = true;
+    ctx.fail(e, std::move(problem));
+  }
+  /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
+  /// whether its router sees the port busy.
+  void note_busy(std::int32_t channel, std::int32_t change) {
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    auto& count = port_busy_[static_cast<std::size_t>(in.port)];
+    if (change > 0 ? count++ != 0 : --count != 0) return;
+    const std::int32_t p = in_index_[static_cast<std::size_t>(in.port)];
+    routers_[static_cast<std::size_t>(in.router)].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
+  }
+  /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
+  /// bitmap is read once: a port emptied by f(p) is one already visited.
+  template <class F>
+  static void for_each_busy(const router& r, std::int32_t lo, std::int32_t hi, F&& f) {
+    for (std::int32_t w = lo >> 6; w * 64 < hi; ++w) {
+      std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)];
+      if (w == lo >> 6) bits &= ~std::uint64_t{0} << (lo & 63);
+      if (hi - w * 64 < 64) bits &= (std::uint64_t{1} << (hi - w * 64)) - 1;
+      for (; bits != 0; bits &= bits - 1) f(w * 64 + std::countr_zero(bits));
+    }
+  }
 
   // A router's cycle (flit_router.cpp).
   bool inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx);
@@ -206,7 +257,12 @@ class flit_network final : public network {
   /// its routing.
   void write_flit(std::int32_t channel, const flit& f);
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// VC allocation for input `channel` of router `n`; true when it changed anything.
+  bool allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   bool allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// After a switch allocation at cycle `c`: each link in `asked` takes its requests not granted
+  /// as a queue length, and its count of requests goes back to 0.
+  void settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
   void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
@@ -221,7 +277,10 @@ class flit_network final : public network {
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
   std::int64_t next_ready(router& r, std::int64_t c, bool& holds);
-  void request_tick(router& r, node_id n, std::int64_t c, network_context& ctx);
+  /// Router `n` runs a cycle at `c` (once, however often asked).
+  void request_tick(node_id n, std::int64_t c, network_context& ctx) {
+    parts_[static_cast<std::size_t>(ctx.partition())].agenda.add_tick(c, n);
+  }
 
   // --router booksim's cycle (flit_booksim.cpp): its stages evaluated on the state at the
   // cycle's start, then updated, as BookSim's IQRouter::_InternalStep does.
@@ -230,9 +289,14 @@ class flit_network final : public network {
   std::int32_t booksim_injection_vc(router& r, node_id n);
   /// Sends `f` down the injection channel of `n` into the router's injection VC `channel`.
   void send_injected(std::int32_t channel, node_id n, const flit& f, std::int64_t c, network_context& ctx);
-  bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
-  bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx);
-  std::int64_t booksim_next_ready(router& r, std::int64_t c, bool& holds);
+  /// Router `n`'s cycle `c` after injection: one look at its busy VCs finds those due now
+  /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
+  /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
+  /// and `holds` as next_ready.
+  std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
+  bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);
@@ -275,6 +339,10 @@ class flit_network final : public network {
   std::vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
   std::vector<std::int32_t> in_index_;   ///< per input port: its place among its router's ports (booksim)
+  /// Each node's engine partition (network::repartition): what crosses a link within one is an
+  /// arrival on its agenda, what crosses between two an engine event.
+  std::vector<int> part_of_node_;
+  std::vector<std::int32_t> port_busy_;  ///< per input port: its VCs holding flits (a router's cycle skips the others)
   std::vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
   std::vector<partition_counters> parts_;

@@ -34,9 +34,21 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
   // Under BookSim's router the source sees the injection buffer through credits, as a router
   // sees the buffer across a link; under weft's it is the router's own.
   if (params_.booksim ? outputs_[channel].credits == 0 : inputs_[channel].count == buffer_) return false;
-  if (r.next_flit == 0) r.inject_born = c;
-  const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == flits_in_packet(m, r.next_packet);
-  const flit f{&m, r.next_packet, r.next_flit, c, r.inject_born, 0, tail};
+  if (r.next_flit == 0) {  // a packet starts
+    r.inject_born = c;
+    r.inject_flits = flits_in_packet(m, r.next_packet);
+    r.inject_payload = payload_of(m, r.next_packet);
+  }
+  const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == r.inject_flits;
+  const flit f{.msg = &m,
+               .arrived = c,
+               .born = r.inject_born,
+               .payload = r.inject_payload,
+               .packet = r.next_packet,
+               .index = r.next_flit,
+               .source = m.src_node,
+               .dest = m.dst_node,
+               .tail = tail};
   if (params_.booksim)
     send_injected(r.inject_channel, n, f, c, ctx);
   else
@@ -53,83 +65,90 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
     r.source.erase(r.source.begin(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head));
     r.source_head = 0;
   }
-  if (single_port_ && m.send_request >= 0) ctx.push(event_of(event_kind::send_done, m, time_of(c), n));
+  if (single_port_ && m.send_request >= 0) queue(event_of(event_kind::send_done, m, time_of(c), n), ctx);
   return true;
 }
 
 bool flit_network::allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx) {
-  auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
-  const auto channels = static_cast<std::int32_t>(r.ports.size()) * vcs_;
+  const auto ports = static_cast<std::int32_t>(r.ports.size());
   bool granted = false;
-  for (std::int32_t k = 0; k < channels; ++k) {
-    const std::int32_t pos = (r.va_rr + k) % channels;
-    const std::int32_t port = r.ports[static_cast<std::size_t>(pos / vcs_)];
-    const std::int32_t channel = port * vcs_ + pos % vcs_;
-    auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.state != input_vc::phase::routing || in.count == 0) continue;
-    const flit& head = front(channel);
-    if (c < head.arrived + va_wait_) continue;
-    message& m = *head.msg;
-    if (n == m.dst_node) {
-      in.state = input_vc::phase::active;
-      in.out = input_vc::eject;
-      granted = true;
-      continue;
-    }
-    if (head.hops >= hop_bound_) {
-      give_up(in, head, n, c, loop_text(head.hops), ctx);
-      granted = true;
-      continue;
-    }
-    cands.clear();
-    const route_state state{m.src_node, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
-    routing_.next_hops(n, m.dst_node, state, cands);
-    // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
-    // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
-    // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
-    // rule they could, but BookSim's allocator does not look at them either.)
-    std::int32_t best = -1, best_taken = INT32_MAX;
-    for (const hop& h : cands) {
-      if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
-          h.vc >= classes_)
-        continue;
-      const std::int32_t lo = first_vc_of(h.vc), hi = first_vc_of(h.vc + 1);
-      std::int32_t taken = 0;
-      for (std::int32_t v = 0; v < vcs_; ++v) taken += outputs_[static_cast<std::size_t>(h.link * vcs_ + v)].owner >= 0;
-      for (std::int32_t v = lo; v < hi; ++v) {
-        const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
-        if (out.owner >= 0) continue;
-        if (taken < best_taken) {
-          best = h.link * vcs_ + v;
-          best_taken = taken;
-        }
-      }
-    }
-    if (best < 0) {
-      if (cands.empty() || cands.front().link < 0) {
-        give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
-        granted = true;
-      }
-      continue;  // every permitted VC is taken: wait for a tail (or its credit) to free one
-    }
-    outputs_[static_cast<std::size_t>(best)].owner = channel;
-    in.state = input_vc::phase::active;
-    in.out = best / vcs_;
-    in.out_vc = best % vcs_;
-    granted = true;
-  }
-  if (granted) r.va_rr = (r.va_rr + 1) % channels;
+  // The router's input VCs once round from va_rr: the rest of its port, the other ports, then
+  // the first VCs of its port. A port whose VCs hold no flit is skipped whole.
+  const std::int32_t first_port = r.va_rr / vcs_, first_vc = r.va_rr % vcs_;
+  const auto allocate = [&](std::int32_t p, std::int32_t from, std::int32_t to) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
+    for (std::int32_t v = from; v < to; ++v) granted |= allocate_vc(port * vcs_ + v, n, c, ctx);
+  };
+  for_each_busy(r, first_port, ports, [&](std::int32_t p) { allocate(p, p == first_port ? first_vc : 0, vcs_); });
+  for_each_busy(r, 0, first_port, [&](std::int32_t p) { allocate(p, 0, vcs_); });
+  if (first_vc > 0) for_each_busy(r, first_port, first_port + 1, [&](std::int32_t p) { allocate(p, 0, first_vc); });
+  if (granted) r.va_rr = (r.va_rr + 1) % (ports * vcs_);
   return granted;
+}
+
+bool flit_network::allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  if (in.state != input_vc::phase::routing || in.count == 0) return false;
+  const flit& head = front(channel);
+  if (c < head.arrived + va_wait_) return false;
+  if (n == head.dest) {
+    in.state = input_vc::phase::active;
+    in.out = input_vc::eject;
+    return true;
+  }
+  if (head.hops >= hop_bound_) {
+    give_up(in, head, n, c, loop_text(head.hops), ctx);
+    return true;
+  }
+  auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
+  cands.clear();
+  const std::int32_t port = channel / vcs_;
+  const route_state state{head.source, port < links_ ? class_of(channel % vcs_) : 0, head.hops, 0};
+  routing_.next_hops(n, head.dest, state, cands);
+  // Among the permitted (link, class) pairs: a free VC on the link with the fewest VCs taken
+  // (the shortest queue seen from here), then the routing's order. (Under the tail-credit rule
+  // a free VC holds all its credits, so credits cannot tell free VCs apart; under BookSim's
+  // rule they could, but BookSim's allocator does not look at them either.)
+  std::int32_t best = -1, best_taken = INT32_MAX;
+  for (const hop& h : cands) {
+    if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
+        h.vc >= classes_)
+      continue;
+    const std::int32_t lo = first_vc_of(h.vc), hi = first_vc_of(h.vc + 1);
+    std::int32_t taken = 0;
+    for (std::int32_t v = 0; v < vcs_; ++v) taken += outputs_[static_cast<std::size_t>(h.link * vcs_ + v)].owner >= 0;
+    for (std::int32_t v = lo; v < hi; ++v) {
+      const auto& out = outputs_[static_cast<std::size_t>(h.link * vcs_ + v)];
+      if (out.owner >= 0) continue;
+      if (taken < best_taken) {
+        best = h.link * vcs_ + v;
+        best_taken = taken;
+      }
+    }
+  }
+  if (best < 0) {
+    if (cands.empty() || cands.front().link < 0) {
+      give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
+      return true;
+    }
+    return false;  // every permitted VC is taken: wait for a tail (or its credit) to free one
+  }
+  outputs_[static_cast<std::size_t>(best)].owner = channel;
+  in.state = input_vc::phase::active;
+  in.out = best / vcs_;
+  in.out_vc = best % vcs_;
+  return true;
 }
 
 bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network_context& ctx) {
   // Input-first, rotating priorities: ports from sa_rr, each port's VCs from its own pointer.
   // A port sends at most one flit a cycle, a link and the ejection port take at most one.
   const auto ports = static_cast<std::int32_t>(r.ports.size());
-  for (std::int32_t l : r.outs) link_counters_[static_cast<std::size_t>(l)].requests = 0;
+  auto& asked = parts_[static_cast<std::size_t>(ctx.partition())].asked;
+  asked.clear();
   bool granted = false;
-  for (std::int32_t k = 0; k < ports; ++k) {
-    const auto p = static_cast<std::size_t>((r.sa_rr + k) % ports);
+  const auto visit = [&](std::int32_t busy) {
+    const auto p = static_cast<std::size_t>(busy);
     const std::int32_t port = r.ports[p];
     std::int32_t winner = -1;
     for (std::int32_t j = 0; j < vcs_; ++j) {
@@ -139,7 +158,7 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
       if (in.state != input_vc::phase::active || in.count == 0 || c < front(channel).arrived + sa_wait_) continue;
       if (in.out >= 0) {
         auto& lc = link_counters_[static_cast<std::size_t>(in.out)];
-        ++lc.requests;
+        if (lc.requests++ == 0) asked.push_back(in.out);
         if (winner >= 0 || lc.granted == c || outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0)
           continue;
         lc.granted = c;
@@ -150,20 +169,28 @@ bool flit_network::allocate_switch(router& r, node_id n, std::int64_t c, network
       winner = channel;
       r.port_rr[p] = (v + 1) % vcs_;
     }
-    if (winner < 0) continue;
+    if (winner < 0) return;
     granted = true;
     if (inputs_[static_cast<std::size_t>(winner)].out >= 0)
       send(winner, c, ctx);
     else
       eject(r, winner, n, c, ctx);
-  }
-  // The packets that asked for a link and did not get it this cycle: its queue.
-  for (std::int32_t l : r.outs) {
-    auto& lc = link_counters_[static_cast<std::size_t>(l)];
-    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
-  }
+  };
+  for_each_busy(r, r.sa_rr, ports, visit);
+  for_each_busy(r, 0, r.sa_rr, visit);
+  settle_queues(asked, c);
   if (granted) r.sa_rr = (r.sa_rr + 1) % ports;
   return granted;
+}
+
+void flit_network::settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c) {
+  // The packets that asked for a link and did not get it this cycle: its queue. (A link nobody
+  // asked for has no queue, and its count of requests stays 0 between allocations.)
+  for (const std::int32_t l : asked) {
+    auto& lc = link_counters_[static_cast<std::size_t>(l)];
+    lc.max_queue = std::max(lc.max_queue, lc.requests - (lc.granted == c ? 1 : 0));
+    lc.requests = 0;
+  }
 }
 
 void flit_network::give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
@@ -186,15 +213,23 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
   } else if (in.count == 0) {
     in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
   }
-  slot(channel, (in.first + in.count) % buffer_) = f;
+  if (in.count == 0) note_busy(channel, 1);
+  const std::int32_t at = in.first + in.count;
+  slot(channel, at < buffer_ ? at : at - buffer_) = f;
   ++in.count;
 }
 
 flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   flit f = slot(channel, in.first);
-  in.first = (in.first + 1) % buffer_;
-  --in.count;
+  // An emptied buffer starts again at its first slot: a buffer that seldom holds more than a
+  // flit or two keeps using the same cache line.
+  if (--in.count == 0) {
+    note_busy(channel, -1);
+    in.first = 0;
+  } else {
+    in.first = in.first + 1 < buffer_ ? in.first + 1 : 0;
+  }
   in.last_move = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!f.tail) return f;
@@ -210,17 +245,22 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
 }
 
 void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
-  const std::int32_t port = channel / vcs_;
+  const std::int32_t port = inputs_[static_cast<std::size_t>(channel)].port;
   // Under weft's router the injection buffer is the router's own: no credit travels.
   if (port >= links_ && !params_.booksim) return;
-  event credit;
-  credit.time = time_of(c + (port < links_ ? credit_offset_ : inject_credit_offset_));
-  credit.kind = event_kind::network;
-  credit.src = credit_source;
-  credit.seq = static_cast<std::uint64_t>(channel);
-  credit.at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
-  credit.flags = tail && params_.wait_for_tail_credit ? 1 : 0;  // the credit that frees the VC
-  ctx.push(credit);
+  const std::int64_t back = c + (port < links_ ? credit_offset_ : inject_credit_offset_);
+  const node_id at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
+  const bool frees = tail && params_.wait_for_tail_credit;  // the credit that frees the VC
+  if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition())
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.credits.add(back, {.out = channel, .at = at, .frees = frees});
+  event e;
+  e.time = time_of(back);
+  e.kind = event_kind::network;
+  e.src = credit_source;
+  e.seq = static_cast<std::uint64_t>(channel);
+  e.at = at;
+  e.flags = frees ? 1 : 0;
+  queue(e, ctx);
 }
 
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
@@ -244,7 +284,7 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   }
   if (f.index == 0) {
     ++lc.packets;
-    lc.bytes += payload_of(*f.msg, f.packet);
+    lc.bytes += f.payload;
     if (c > ready) {
       ++lc.waited;
       lc.wait_cycles += c - ready;
@@ -255,6 +295,9 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
 
 void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                              std::int32_t hops, network_context& ctx) {
+  if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition())
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(
+        arrival, {.f = with_hops(f, hops), .channel = port * vcs_ + vc, .at = to});
   event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)), to, f.packet);
   e.part = f.index;
   e.stage = port;
@@ -262,10 +305,10 @@ void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::
   e.aux = f.born;
   e.flags = static_cast<std::uint32_t>(hops);
   if (arrival > max_cycle_) [[unlikely]]
-    return ctx.fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
+    return fail(e, "virtual time overflow: a flit of the message from PE " + std::to_string(f.msg->src) +
                            (port < links_ ? " would cross link " + std::to_string(port) : std::string(" would enter the network")) +
-                           " past the latest virtual time, " + latest_time_text());
-  ctx.push(e);
+                           " past the latest virtual time, " + latest_time_text(), ctx);
+  queue(e, ctx);
 }
 
 void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx) {
@@ -297,14 +340,15 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
     r.arriving.pop_back();
   }
   // Whole: the engine hands it to the receiver in its pair's order (may_reorder).
-  ctx.push(event_of(event_kind::delivery, m, time_of(done), n));
+  queue(event_of(event_kind::delivery, m, time_of(done), n), ctx);
 }
 
 std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
   std::int64_t next = INT64_MAX;
   r.stuck = false;
   holds = r.source_head < r.source.size();
-  for (std::int32_t port : r.ports)
+  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
+    const std::int32_t port = r.ports[static_cast<std::size_t>(p)];
     for (std::int32_t v = 0; v < vcs_; ++v) {
       const std::int32_t channel = port * vcs_ + v;
       const auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -317,6 +361,7 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
       else if (in.last_move != c)
         r.stuck = true;
     }
+  });
   return next;
 }
 

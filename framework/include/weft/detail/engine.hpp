@@ -23,7 +23,6 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <unordered_map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -115,6 +114,7 @@ class engine {
     void push(const event& e) override;
     void fail(const event& e, std::string problem) override;
     void drop(const event& e, const std::string& why) override;
+    int index() const { return index_; }  ///< network_context::partition(), which this class's name hides
 
     engine* eng;
     event_queue<event, tie_later> queue;
@@ -164,7 +164,7 @@ class engine {
   std::unique_ptr<network> network_;
   bool sender_waits_ = false;  // the network's answer, asked once: every isend reads it
   bool in_pair_order_ = false;  // the network may reorder a pair's messages: numbered, handed over in order
-  std::unordered_map<std::uint64_t, std::uint64_t> next_pair_seq_;  // (src, dst) -> next pair_seq
+  flat_counters next_pair_seq_;  // (src, dst) -> next pair_seq
 
   std::vector<partition> parts_;
   std::size_t active_ = 1;

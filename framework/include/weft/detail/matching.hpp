@@ -5,7 +5,9 @@
 //   posted_receives: receives not yet matched, in posting order (filters may be wildcards);
 //                    a delivered message takes the earliest-posted receive that accepts it.
 //   unexpected_messages: delivered messages no receive has taken yet, in arrival order;
-//                    a new receive takes the earliest arrival it accepts.
+//                    a new receive takes the earliest arrival it accepts. The index by source
+//                    is built at the first receive from a specific source (a PE that only
+//                    receives from any source never pays for it).
 
 #include <cstdint>
 #include <optional>
@@ -58,7 +60,7 @@ class unexpected_messages {
   void push(int src, int tag, Message* m) {
     auto pos = static_cast<std::uint32_t>(all_.size());
     all_.push_back({m, src, tag});
-    by_source_[src].push_back(pos);
+    if (indexed_) by_source_[src].push_back(pos);
     ++count_;
   }
 
@@ -68,6 +70,11 @@ class unexpected_messages {
   Message* take(int src_filter, int tag_filter) {
     if (count_ == 0) return nullptr;
     if (src_filter >= 0) {
+      if (!indexed_) {
+        for (std::size_t i = head_; i < all_.size(); ++i)
+          if (all_[i].msg) by_source_[all_[i].src].push_back(static_cast<std::uint32_t>(i));
+        indexed_ = true;
+      }
       auto it = by_source_.find(src_filter);
       if (it == by_source_.end()) return nullptr;
       auto& q = it->second;
@@ -83,6 +90,7 @@ class unexpected_messages {
     for (std::size_t i = head_; i < all_.size(); ++i) {
       auto& e = all_[i];
       if (e.msg && tag_accepts(tag_filter, e.tag)) {
+        if (!indexed_) return remove(e);
         auto& q = by_source_[e.src];
         for (std::size_t j = 0; j < q.size(); ++j)
           if (q[j] == i) {
@@ -118,12 +126,14 @@ class unexpected_messages {
     if (count_ == 0) {  // everything taken: start afresh so positions stay small
       all_.clear();
       by_source_.clear();
+      indexed_ = false;
       head_ = 0;
     }
     return m;
   }
   std::vector<entry> all_;
-  std::unordered_map<int, std::vector<std::uint32_t>> by_source_;
+  std::unordered_map<int, std::vector<std::uint32_t>> by_source_;  // positions in all_, when indexed_
+  bool indexed_ = false;
   std::size_t head_ = 0;
   std::size_t count_ = 0;
 };

@@ -75,6 +75,23 @@ class network {
   virtual void inject(message& m, network_context& ctx) = 0;
   /// Commits one of its own events (kind network).
   virtual void handle(const event& e, network_context& ctx) = 0;
+
+  // An agenda: events a network keeps itself instead of queueing them (the flit network's router
+  // cycles), one list per partition. Each touches only its own node, and at its time it commits
+  // after every queued event of that time, as a queued network event keyed after all others
+  // would; among themselves they commit in the agenda's order. The engine interleaves them with
+  // its queue and counts them as events.
+  /// The earliest time on partition `partition`'s agenda (INT64_MAX: none).
+  virtual std::int64_t agenda_time(int /*partition*/) const { return INT64_MAX; }
+  /// Commits the agenda's events at `time` (its earliest) in order and returns how many. It
+  /// returns before the last when one of them queued an event at `time` (that event commits
+  /// first: call again) or stopped the run (fail).
+  virtual std::uint64_t run_agenda(std::int64_t /*time*/, network_context& /*ctx*/) { return 0; }
+  /// How many events partition `partition`'s agenda holds.
+  virtual std::size_t agenda_size(int /*partition*/) const { return 0; }
+  /// Between phases the engine moved nodes between partitions: node n is now partition
+  /// part_of_node[n]'s, and so are its agenda's events.
+  virtual void repartition(std::span<const int> /*part_of_node*/) {}
   /// Asked when the engine has no event left and no PE can run: the packets still inside the
   /// network, if any, cannot move (a routing deadlock). Returns what it found (the cycle of
   /// channels waiting for each other), or "" when it holds no packet.

@@ -8,11 +8,11 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <utility>
 #include <string>
 #include <vector>
 
+#include "weft/detail/flat_counters.hpp"
 #include "weft/detail/matching.hpp"
 #include "weft/pe.hpp"
 #include "weft/report.hpp"
@@ -98,7 +98,7 @@ struct pe_state {
   /// Under an adaptive routing a message may arrive before an earlier one from the same source;
   /// it waits here until its turn (MPI's non-overtaking). Made on the first such arrival.
   struct arrival_order {
-    std::unordered_map<int, std::uint64_t> next_from;  ///< per source: the pair_seq due next
+    flat_counters next_from;  ///< per source: the pair_seq due next
     std::map<std::pair<int, std::uint64_t>, message*> early;  ///< (source, pair_seq) -> message
   };
   std::unique_ptr<arrival_order> order;
