@@ -61,6 +61,15 @@ struct output_vc {
   std::int64_t head_sent = -1;  ///< tracing: the cycle the owning packet's head crossed the link
 };
 
+/// A message in a source queue, with what injection reads of it, copied as it entered (the
+/// message itself is seldom in the cache by the time its flits leave).
+struct queued_message {
+  message* msg;
+  std::int64_t bytes;
+  std::int32_t flits, packets;
+  node_id dest;
+};
+
 /// A router's own state beside its channels.
 struct router {
   std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
@@ -69,7 +78,7 @@ struct router {
   std::vector<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
   std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
   // The source queue: messages that entered this node, and where injection stands in the first.
-  std::vector<message*> source;
+  std::vector<queued_message> source;
   std::size_t source_head = 0;
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
@@ -300,11 +309,11 @@ class flit_network final : public network {
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);
-  // Geometry.
-  std::int32_t flits_of(const message& m) const;
-  std::int32_t flits_in_packet(const message& m, std::uint32_t packet) const;
+  // Geometry, from a message's bytes.
+  std::int32_t flits_of(std::int64_t bytes) const;
+  std::int32_t flits_in_packet(std::int32_t flits, std::uint32_t packet) const;
   /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
-  std::int64_t payload_of(const message& m, std::uint32_t packet) const;
+  std::int64_t payload_of(std::int64_t bytes, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
   std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
   std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
