@@ -306,6 +306,15 @@ class flit_network final : public network {
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
+  /// when it is not that case (nothing changed).
+  bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  /// Whether output VC `vc` of router `r`'s output `out` (its links, then ejection) is free at `c`.
+  bool booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const;
+  /// Input `channel` of `r` takes output VC `vc` of output `out`; switch allocation from c + 1.
+  void booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c);
+  /// The flit at the front of input `channel` of `r` leaves through the switch at `c`.
+  void booksim_leave(router& r, node_id n, std::int32_t channel, std::int64_t c, network_context& ctx);
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);
