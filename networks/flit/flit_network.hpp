@@ -8,13 +8,16 @@
 //
 // Ownership, so that partitions never share state: an input VC (its buffer and the packet in it)
 // belongs to the router it feeds; the credits and the owner of an output VC belong to the router
-// upstream of the link. Everything crossing a link is an event at the other end: a flit arriving
-// (at least link delay + 1 cycles later), a credit arriving (credit delay later).
+// upstream of the link. Everything crossing a link happens at the other end later: a flit
+// arriving (at least link delay + 1 cycles later), a credit arriving (credit delay later). Within
+// an engine partition those, and the routers' cycles, are entries of the partition's agenda
+// (agenda.hpp); between partitions they are engine events.
 //
-// Split over five files: this one (state and events), flit_params.cpp (its parameters' checks
-// and description), flit_router.cpp (a router's cycle:
-// injection, VC allocation, switch allocation), flit_stall.cpp (the cycle of channels of a
-// network deadlock), flit_report.cpp (statistics into the report).
+// Split over several files: this one (state and events), flit.hpp (a flit), agenda.hpp (a
+// partition's calendar), flit_params.cpp (its parameters' checks and description),
+// flit_router.cpp (weft's router's cycle: injection, VC allocation, switch allocation, and what
+// both routers share), flit_booksim.cpp (BookSim2's router's cycle), flit_stall.cpp (the cycle of
+// channels of a network deadlock), flit_report.cpp (statistics into the report).
 
 #include <array>
 #include <bit>
