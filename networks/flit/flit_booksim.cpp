@@ -59,13 +59,21 @@ void islip(const std::vector<request>& requests, std::vector<std::int32_t>& gran
            std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
            std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   matched.clear();
-  if (requests.size() != 1) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
-  // The common case away from saturation: one request, granted and accepted.
-  const auto& q = requests.front();
-  matched.push_back(0);
+  // The common cases away from saturation: one request, or a few that share no input and no
+  // output. Each output then grants its one requester and each input accepts its one grant.
+  const std::size_t n = requests.size();
+  if (n > 8) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      if (requests[a].in == requests[b].in || requests[a].out == requests[b].out)
+        return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
-  grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
-  accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& q = requests[k];
+    matched.push_back(static_cast<std::int32_t>(k));
+    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
+    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+  }
 }
 
 }  // namespace
@@ -99,25 +107,31 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   // an allocation or move (VC allocation: a head routed, or a grant to take up; switch
   // allocation: a flit at the front of an active VC, or a grant's update), so the others keep
   // their cycles: the earliest of those is `later`.
-  auto& due = parts_[static_cast<std::size_t>(ctx.partition())].due;
-  due.clear();
+  auto& scratch = parts_[static_cast<std::size_t>(ctx.partition())].due;  // as long as a router's VCs (prepare)
+  due_vc* const first = scratch.data();
+  due_vc* last = first;
   std::int64_t later = INT64_MAX;
   const std::int32_t vcs = vcs_;
+  const input_vc* const inputs = inputs_.data();
+  const std::int32_t* const ports = r.ports.data();
   bool routing = false;  // a due VC is in VC allocation
-  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
-    const std::int32_t base = r.ports[static_cast<std::size_t>(p)] * vcs;
-    for (std::int32_t channel = base; channel < base + vcs; ++channel) {
-      const auto& in = inputs_[static_cast<std::size_t>(channel)];
-      if (in.count == 0) continue;
-      const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-      if (ready > c) {
-        later = std::min(later, ready);
-      } else {
-        due.push_back({channel, p});
-        routing |= in.state == input_vc::phase::routing;
+  const auto words = static_cast<std::int32_t>(r.busy_ports.size());
+  for (std::int32_t w = 0; w < words; ++w)
+    for (std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+      const std::int32_t p = w * 64 + std::countr_zero(bits), base = ports[p] * vcs;
+      for (std::int32_t channel = base; channel < base + vcs; ++channel) {
+        const input_vc& in = inputs[channel];
+        if (in.count == 0) continue;
+        const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
+        if (ready > c) {
+          later = std::min(later, ready);
+        } else {
+          *last++ = {channel, p};
+          routing |= in.state == input_vc::phase::routing;
+        }
       }
     }
-  });
+  const std::span<const due_vc> due(first, last);
   if (due.size() != 1 || !booksim_alone(r, n, c, due.front(), progress, ctx)) {
     if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted

@@ -150,6 +150,7 @@ void flit_network::prepare(int partitions) {
     p.candidates.reserve(16);
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);
+    p.due.resize(most_ports * vcs);
   }
 }
 

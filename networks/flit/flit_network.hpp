@@ -141,7 +141,7 @@ struct partition_counters {
   std::vector<request> requests;
   std::vector<std::int32_t> matched, granted, accepted, leaving;
   std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
-  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle
+  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle (as many as its VCs)
   /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
   /// ticks the time of the one running (an event queued at that time must commit before the
   /// next: run_agenda yields).
