@@ -17,7 +17,8 @@
 #   lat@10/50/90  the average latency at 10, 50 and 90 % of BookSim2's saturation
 #   speed         router-cycles per wall second at loads 0.02 and 0.1: routers x cycles over the
 #                 wall time of the whole process (BookSim: the cycles it reports, its drain
-#                 included; weft: the 11,000 cycles packets are created in, its drain not counted,
+#                 included; weft: the 10,000 cycles packets are created in (--warmup is part of
+#                 --cycles), its drain not counted,
 #                 so weft's figure is a lower bound)
 # Differences of definition that stay: BookSim's uniform pattern may pick the source itself as the
 # destination (weft's never does); BookSim runs until its samples converge (3 warm-up periods of
@@ -88,7 +89,7 @@ weft_run() {  # OPTIONS LOAD
   # queues that grow through the run (accepted more than 1 % short of offered).
   if [ -z "$lat" ] || awk -v l="$lat" -v t=$threshold -v o="${offered:-0}" -v a="${accepted:-0}" \
     'BEGIN {exit !(l > t || a < 0.99 * o)}'; then lat=unstable; fi
-  echo "$lat $(seconds_between "$start" "$end") 11000"
+  echo "$lat $(seconds_between "$start" "$end") $cycles"
 }
 
 # The highest load in [0, 1] found stable, at most 1/1024 below the lowest found unstable.

@@ -59,13 +59,21 @@ void islip(const std::vector<request>& requests, std::vector<std::int32_t>& gran
            std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
            std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   matched.clear();
-  if (requests.size() != 1) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
-  // The common case away from saturation: one request, granted and accepted.
-  const auto& q = requests.front();
-  matched.push_back(0);
+  // The common cases away from saturation: one request, or a few that share no input and no
+  // output. Each output then grants its one requester and each input accepts its one grant.
+  const std::size_t n = requests.size();
+  if (n > 8) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = a + 1; b < n; ++b)
+      if (requests[a].in == requests[b].in || requests[a].out == requests[b].out)
+        return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
-  grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
-  accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto& q = requests[k];
+    matched.push_back(static_cast<std::int32_t>(k));
+    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
+    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+  }
 }
 
 }  // namespace
@@ -99,33 +107,41 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   // an allocation or move (VC allocation: a head routed, or a grant to take up; switch
   // allocation: a flit at the front of an active VC, or a grant's update), so the others keep
   // their cycles: the earliest of those is `later`.
-  auto& due = parts_[static_cast<std::size_t>(ctx.partition())].due;
-  due.clear();
+  auto& scratch = parts_[static_cast<std::size_t>(ctx.partition())].due;  // as long as a router's VCs (prepare)
+  due_vc* const first = scratch.data();
+  due_vc* last = first;
   std::int64_t later = INT64_MAX;
   const std::int32_t vcs = vcs_;
+  const input_vc* const inputs = inputs_.data();
+  const std::int32_t* const ports = r.ports.data();
   bool routing = false;  // a due VC is in VC allocation
-  for_each_busy(r, 0, static_cast<std::int32_t>(r.ports.size()), [&](std::int32_t p) {
-    const std::int32_t base = r.ports[static_cast<std::size_t>(p)] * vcs;
-    for (std::int32_t channel = base; channel < base + vcs; ++channel) {
-      const auto& in = inputs_[static_cast<std::size_t>(channel)];
-      if (in.count == 0) continue;
-      const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-      if (ready > c) {
-        later = std::min(later, ready);
-      } else {
-        due.push_back({channel, p});
-        routing |= in.state == input_vc::phase::routing;
+  const auto words = static_cast<std::int32_t>(r.busy_ports.size());
+  for (std::int32_t w = 0; w < words; ++w)
+    for (std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+      const std::int32_t p = w * 64 + std::countr_zero(bits), base = ports[p] * vcs;
+      for (std::int32_t channel = base; channel < base + vcs; ++channel) {
+        const input_vc& in = inputs[channel];
+        if (in.count == 0) continue;
+        const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
+        if (ready > c) {
+          later = std::min(later, ready);
+        } else {
+          *last++ = {channel, p};
+          routing |= in.state == input_vc::phase::routing;
+        }
       }
     }
-  });
-  if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
-  // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted for
-  // the next cycle, and those it gave up on active and due).
-  if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
-        const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
-        return in.state == input_vc::phase::active && (in.grant_at >= 0 ? in.grant_at : in.ready_at) <= c;
-      }))
-    progress |= booksim_allocate_switch(r, n, c, due, ctx);
+  const std::span<const due_vc> due(first, last);
+  if (due.size() != 1 || !booksim_alone(r, n, c, due.front(), progress, ctx)) {
+    if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+    // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
+    // for the next cycle, and those it gave up on active and due).
+    if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
+          const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+          return in.state == input_vc::phase::active && (in.grant_at >= 0 ? in.grant_at : in.ready_at) <= c;
+        }))
+      progress |= booksim_allocate_switch(r, n, c, due, ctx);
+  }
   // The next cycle: the due VCs as they are now, and the others'.
   std::int64_t next = later;
   bool stuck = false, waits_for_vc = false;
@@ -157,25 +173,8 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
   requests.clear();
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
   const std::int32_t vcs = vcs_;
-  const auto free_at = [&](std::int32_t out, std::int32_t vc) {
-    if (out == eject_port)
-      return r.eject_owner[static_cast<std::size_t>(vc)] < 0 && r.eject_free_at[static_cast<std::size_t>(vc)] <= c;
-    return outputs_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)] * vcs + vc)].owner < 0;
-  };
-  // The input VC at `channel` takes output VC `vc` of its router's output `out`.
-  const auto take = [&](std::int32_t channel, std::int32_t out, std::int32_t vc) {
-    auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (out == eject_port) {
-      r.eject_owner[static_cast<std::size_t>(vc)] = channel;
-      in.out = input_vc::eject;
-    } else {
-      in.out = r.outs[static_cast<std::size_t>(out)];
-      outputs_[static_cast<std::size_t>(in.out * vcs + vc)].owner = channel;
-    }
-    in.out_vc = vc;
-    in.state = input_vc::phase::active;
-    in.ready_at = c + 1;  // switch allocation from the next cycle
-  };
+  const auto free_at = [&](std::int32_t out, std::int32_t vc) { return booksim_vc_free(r, out, vc, c); };
+  const auto take = [&](std::int32_t channel, std::int32_t out, std::int32_t vc) { booksim_take(r, channel, out, vc, c); };
   bool progress = false;
   for (const auto [channel, p] : due) {
     auto& in = inputs_[static_cast<std::size_t>(channel)];
@@ -319,24 +318,109 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
     }
   }
   settle_queues(asked, c);
-  for (std::int32_t channel : leaving) {
-    auto& in = inputs_[static_cast<std::size_t>(channel)];
-    in.grant_at = -1;
-    if (in.out >= 0) {
-      send(channel, c, ctx);
-      continue;
-    }
-    const bool frees = in.out == input_vc::eject && front(channel).tail;
-    const std::int32_t vc = in.out_vc;
-    eject(r, channel, n, c, ctx);
-    if (!frees) continue;
-    // The ejection VC is free again once the tail has left, or (the tail-credit rule) once the
-    // tail's credit is back from the node: across the ejection channel and back.
-    r.eject_owner[static_cast<std::size_t>(vc)] = -1;
-    r.eject_free_at[static_cast<std::size_t>(vc)] =
-        params_.wait_for_tail_credit ? c + eject_offset_ + params_.ejection_delay + 1 + params_.credit_delay : c + 1;
-  }
+  for (std::int32_t channel : leaving) booksim_leave(r, n, channel, c, ctx);
   return progress;
+}
+
+bool flit_network::booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const {
+  if (out == static_cast<std::int32_t>(r.outs.size()))  // the ejection port
+    return r.eject_owner[static_cast<std::size_t>(vc)] < 0 && r.eject_free_at[static_cast<std::size_t>(vc)] <= c;
+  return outputs_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)] * vcs_ + vc)].owner < 0;
+}
+
+void flit_network::booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  if (out == static_cast<std::int32_t>(r.outs.size())) {
+    r.eject_owner[static_cast<std::size_t>(vc)] = channel;
+    in.out = input_vc::eject;
+  } else {
+    in.out = r.outs[static_cast<std::size_t>(out)];
+    outputs_[static_cast<std::size_t>(in.out * vcs_ + vc)].owner = channel;
+  }
+  in.out_vc = vc;
+  in.state = input_vc::phase::active;
+  in.ready_at = c + 1;  // switch allocation from the next cycle
+}
+
+void flit_network::booksim_leave(router& r, node_id n, std::int32_t channel, std::int64_t c, network_context& ctx) {
+  auto& in = inputs_[static_cast<std::size_t>(channel)];
+  in.grant_at = -1;
+  if (in.out >= 0) return send(channel, c, ctx);
+  const bool frees = in.out == input_vc::eject && front(channel).tail;
+  const std::int32_t vc = in.out_vc;
+  eject(r, channel, n, c, ctx);
+  if (!frees) return;
+  // The ejection VC is free again once the tail has left, or (the tail-credit rule) once the
+  // tail's credit is back from the node: across the ejection channel and back.
+  r.eject_owner[static_cast<std::size_t>(vc)] = -1;
+  r.eject_free_at[static_cast<std::size_t>(vc)] =
+      params_.wait_for_tail_credit ? c + eject_offset_ + params_.ejection_delay + 1 + params_.credit_delay : c + 1;
+}
+
+bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx) {
+  // One due VC whose stage has no grant pending, one-cycle allocators: each allocation has at
+  // most this VC's requests, all from one input. iSLIP then grants every request (each output
+  // has one requester) and the input accepts the output first from its accept pointer: what
+  // the general allocators do, without their lists. Anything rarer (a packet given up on)
+  // answers false, having changed nothing, and the general allocators take the cycle.
+  auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+  if (in.grant_at >= 0 || params_.vc_alloc_delay != 1 || params_.sw_alloc_delay != 1) return false;
+  const std::int32_t vcs = vcs_, eject_port = static_cast<std::int32_t>(r.outs.size());
+  const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
+  const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
+  if (in.state == input_vc::phase::routing) {
+    const flit& head = front(d.channel);
+    if (head.hops >= hop_bound_) return false;
+    const auto outs = static_cast<std::int32_t>(r.va_grant.size());
+    const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
+    std::int32_t best = -1, best_distance = INT32_MAX;
+    const auto consider = [&](std::int32_t out, std::int32_t vc) {
+      if (!booksim_vc_free(r, out, vc, c)) return;
+      const std::int32_t o = out * vcs + vc, distance = o >= from ? o - from : o - from + outs;
+      if (distance < best_distance) {
+        best = o;
+        best_distance = distance;
+      }
+    };
+    if (n == head.dest) {
+      for (std::int32_t e = 0; e < vcs; ++e) consider(eject_port, e);
+    } else {
+      auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
+      cands.clear();
+      routing_.next_hops(n, head.dest, {head.source, in.port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
+      if (cands.empty() || cands.front().link < 0) return false;
+      for (const hop& h : cands) {
+        if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
+            h.vc >= classes_)
+          continue;
+        const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) consider(out, o);
+      }
+    }
+    if (best < 0) return true;  // every VC it may take is held: it waits
+    r.va_grant[static_cast<std::size_t>(best)] = wrap(input + 1, r.va_accept.size());
+    r.va_accept[static_cast<std::size_t>(input)] = wrap(best + 1, r.va_grant.size());
+    booksim_take(r, d.channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);
+    progress = true;
+    return true;
+  }
+  // Active and due: switch allocation with one request.
+  std::int32_t out = eject_port;
+  if (in.out >= 0) {
+    auto& lc = link_counters_[static_cast<std::size_t>(in.out)];
+    if (outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) {
+      lc.max_queue = std::max(lc.max_queue, 1 - (lc.granted == c ? 1 : 0));  // it asked and waits
+      return true;
+    }
+    lc.granted = c;
+    out = out_index_[static_cast<std::size_t>(in.out)];
+  }
+  r.sw_grant[static_cast<std::size_t>(out)] = wrap(d.port + 1, r.sw_accept.size());
+  r.sw_accept[static_cast<std::size_t>(d.port)] = wrap(out + 1, r.sw_grant.size());
+  r.sw_vc_rr[static_cast<std::size_t>(d.port)] = wrap(v + 1, static_cast<std::size_t>(vcs));
+  booksim_leave(r, n, d.channel, c, ctx);
+  progress = true;
+  return true;
 }
 
 }  // namespace weft::detail::flit

@@ -113,18 +113,18 @@ vtime flit_network::lookahead() const {
   return {std::min(flit_offset_, credit_offset_) * cycle_};
 }
 
-std::int32_t flit_network::flits_of(const message& m) const {
-  return static_cast<std::int32_t>(m.bytes <= 0 ? 1 : (m.bytes - 1) / params_.flit_bytes + 1);
+std::int32_t flit_network::flits_of(std::int64_t bytes) const {
+  return static_cast<std::int32_t>(bytes <= 0 ? 1 : (bytes - 1) / params_.flit_bytes + 1);
 }
 
-std::int32_t flit_network::flits_in_packet(const message& m, std::uint32_t packet) const {
-  const std::int64_t left = flits_of(m) - static_cast<std::int64_t>(packet) * params_.packet_flits;
+std::int32_t flit_network::flits_in_packet(std::int32_t flits, std::uint32_t packet) const {
+  const std::int64_t left = flits - static_cast<std::int64_t>(packet) * params_.packet_flits;
   return static_cast<std::int32_t>(std::min<std::int64_t>(left, params_.packet_flits));
 }
 
-std::int64_t flit_network::payload_of(const message& m, std::uint32_t packet) const {
+std::int64_t flit_network::payload_of(std::int64_t bytes, std::uint32_t packet) const {
   const std::int64_t packet_bytes = params_.packet_flits * params_.flit_bytes;
-  return std::clamp<std::int64_t>(m.bytes - static_cast<std::int64_t>(packet) * packet_bytes, 0, packet_bytes);
+  return std::clamp<std::int64_t>(bytes - static_cast<std::int64_t>(packet) * packet_bytes, 0, packet_bytes);
 }
 
 void flit_network::check_message(std::int64_t bytes) const {
@@ -150,6 +150,7 @@ void flit_network::prepare(int partitions) {
     p.candidates.reserve(16);
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);
+    p.due.resize(most_ports * vcs);
   }
 }
 
@@ -217,10 +218,16 @@ void flit_network::repartition(std::span<const int> part_of_node) {
 }
 
 void flit_network::inject(message& m, network_context& ctx) {
-  m.packets = (flits_of(m) - 1) / params_.packet_flits + 1;
+  const std::int32_t flits = flits_of(m.bytes);
+  m.packets = (flits - 1) / params_.packet_flits + 1;
   const std::int64_t cycle = (m.ready.ps + cycle_ - 1) / cycle_;  // the next cycle boundary
   event e = event_of(event_kind::network, m, time_of(std::min(cycle, max_cycle_)), m.src_node);
   e.part = source_entry;
+  // What injection reads of the message travels with the event (on_source_entry).
+  e.aux = m.bytes;
+  e.flags = static_cast<std::uint32_t>(flits);
+  e.vc = m.packets;
+  e.stage = m.dst_node;
   if (cycle > max_cycle_) [[unlikely]]
     return fail(e, "virtual time overflow: the message from PE " + std::to_string(m.src) + " enters the flit network past the latest virtual time, " + latest_time_text(), ctx);
   queue(e, ctx);
@@ -236,19 +243,19 @@ void flit_network::handle(const event& e, network_context& ctx) {
               {.msg = e.msg,
                .arrived = c,
                .born = e.aux,
-               .payload = payload_of(m, e.packet),
+               .payload = payload_of(m.bytes, e.packet),
                .packet = e.packet,
                .index = e.part,
                .hops = static_cast<std::int32_t>(e.flags),
                .source = m.src_node,
                .dest = m.dst_node,
-               .tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(m, e.packet)},
+               .tail = static_cast<std::int32_t>(e.part) + 1 == flits_in_packet(flits_of(m.bytes), e.packet)},
               ctx);
 }
 
 void flit_network::on_source_entry(const event& e, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(e.at)];
-  r.source.push_back(e.msg);
+  r.source.push_back({e.msg, e.aux, static_cast<std::int32_t>(e.flags), e.vc, e.stage});
   request_tick(e.at, e.time / cycle_, ctx);
 }
 
@@ -312,7 +319,7 @@ void flit_network::held_messages(std::vector<message*>& out) const {
       out.push_back(a.f.msg);
     });
   for (const auto& r : routers_)
-    out.insert(out.end(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head), r.source.end());
+    for (std::size_t i = r.source_head; i < r.source.size(); ++i) out.push_back(r.source[i].msg);
   for (std::size_t ch = 0; ch < inputs_.size(); ++ch)
     for (std::int32_t i = 0; i < inputs_[ch].count; ++i)
       out.push_back(slots_[ch * static_cast<std::size_t>(buffer_) +

@@ -8,13 +8,16 @@
 //
 // Ownership, so that partitions never share state: an input VC (its buffer and the packet in it)
 // belongs to the router it feeds; the credits and the owner of an output VC belong to the router
-// upstream of the link. Everything crossing a link is an event at the other end: a flit arriving
-// (at least link delay + 1 cycles later), a credit arriving (credit delay later).
+// upstream of the link. Everything crossing a link happens at the other end later: a flit
+// arriving (at least link delay + 1 cycles later), a credit arriving (credit delay later). Within
+// an engine partition those, and the routers' cycles, are entries of the partition's agenda
+// (agenda.hpp); between partitions they are engine events.
 //
-// Split over five files: this one (state and events), flit_params.cpp (its parameters' checks
-// and description), flit_router.cpp (a router's cycle:
-// injection, VC allocation, switch allocation), flit_stall.cpp (the cycle of channels of a
-// network deadlock), flit_report.cpp (statistics into the report).
+// Split over several files: this one (state and events), flit.hpp (a flit), agenda.hpp (a
+// partition's calendar), flit_params.cpp (its parameters' checks and description),
+// flit_router.cpp (weft's router's cycle: injection, VC allocation, switch allocation, and what
+// both routers share), flit_booksim.cpp (BookSim2's router's cycle), flit_stall.cpp (the cycle of
+// channels of a network deadlock), flit_report.cpp (statistics into the report).
 
 #include <array>
 #include <bit>
@@ -61,6 +64,15 @@ struct output_vc {
   std::int64_t head_sent = -1;  ///< tracing: the cycle the owning packet's head crossed the link
 };
 
+/// A message in a source queue, with what injection reads of it, copied as it entered (the
+/// message itself is seldom in the cache by the time its flits leave).
+struct queued_message {
+  message* msg;
+  std::int64_t bytes;
+  std::int32_t flits, packets;
+  node_id dest;
+};
+
 /// A router's own state beside its channels.
 struct router {
   std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
@@ -69,7 +81,7 @@ struct router {
   std::vector<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
   std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
   // The source queue: messages that entered this node, and where injection stands in the first.
-  std::vector<message*> source;
+  std::vector<queued_message> source;
   std::size_t source_head = 0;
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
@@ -129,7 +141,7 @@ struct partition_counters {
   std::vector<request> requests;
   std::vector<std::int32_t> matched, granted, accepted, leaving;
   std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
-  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle
+  std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle (as many as its VCs)
   /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
   /// ticks the time of the one running (an event queued at that time must commit before the
   /// next: run_agenda yields).
@@ -297,14 +309,23 @@ class flit_network final : public network {
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
+  /// when it is not that case (nothing changed).
+  bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  /// Whether output VC `vc` of router `r`'s output `out` (its links, then ejection) is free at `c`.
+  bool booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const;
+  /// Input `channel` of `r` takes output VC `vc` of output `out`; switch allocation from c + 1.
+  void booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c);
+  /// The flit at the front of input `channel` of `r` leaves through the switch at `c`.
+  void booksim_leave(router& r, node_id n, std::int32_t channel, std::int64_t c, network_context& ctx);
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);
-  // Geometry.
-  std::int32_t flits_of(const message& m) const;
-  std::int32_t flits_in_packet(const message& m, std::uint32_t packet) const;
+  // Geometry, from a message's bytes.
+  std::int32_t flits_of(std::int64_t bytes) const;
+  std::int32_t flits_in_packet(std::int32_t flits, std::uint32_t packet) const;
   /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
-  std::int64_t payload_of(const message& m, std::uint32_t packet) const;
+  std::int64_t payload_of(std::int64_t bytes, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
   std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
   std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }

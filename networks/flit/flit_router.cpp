@@ -26,7 +26,7 @@ std::int32_t flit_network::injection_vc(router& r, node_id n) {
 
 bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_context& ctx) {
   if (r.source_head == r.source.size()) return false;
-  message& m = *r.source[r.source_head];
+  const queued_message& q = r.source[r.source_head];
   if (r.inject_channel < 0 &&
       (r.inject_channel = params_.booksim ? booksim_injection_vc(r, n) : injection_vc(r, n)) < 0)
     return false;
@@ -36,18 +36,18 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
   if (params_.booksim ? outputs_[channel].credits == 0 : inputs_[channel].count == buffer_) return false;
   if (r.next_flit == 0) {  // a packet starts
     r.inject_born = c;
-    r.inject_flits = flits_in_packet(m, r.next_packet);
-    r.inject_payload = payload_of(m, r.next_packet);
+    r.inject_flits = flits_in_packet(q.flits, r.next_packet);
+    r.inject_payload = payload_of(q.bytes, r.next_packet);
   }
   const bool tail = static_cast<std::int32_t>(r.next_flit) + 1 == r.inject_flits;
-  const flit f{.msg = &m,
+  const flit f{.msg = q.msg,
                .arrived = c,
                .born = r.inject_born,
                .payload = r.inject_payload,
                .packet = r.next_packet,
                .index = r.next_flit,
-               .source = m.src_node,
-               .dest = m.dst_node,
+               .source = n,  // the message's source node: its queue is here
+               .dest = q.dest,
                .tail = tail};
   if (params_.booksim)
     send_injected(r.inject_channel, n, f, c, ctx);
@@ -58,9 +58,10 @@ bool flit_network::inject_flit(router& r, node_id n, std::int64_t c, network_con
   if (!tail) return true;
   r.inject_channel = -1;
   r.next_flit = 0;
-  if (static_cast<std::int32_t>(++r.next_packet) < m.packets) return true;
+  if (static_cast<std::int32_t>(++r.next_packet) < q.packets) return true;
   // The message's last flit has left the source queue: a single-port send completes.
   r.next_packet = 0;
+  message& m = *q.msg;
   if (++r.source_head > 64 && 2 * r.source_head > r.source.size()) {
     r.source.erase(r.source.begin(), r.source.begin() + static_cast<std::ptrdiff_t>(r.source_head));
     r.source_head = 0;
