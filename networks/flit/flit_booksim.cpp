@@ -212,31 +212,11 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
       progress = true;
       continue;
     }
-    // Every free VC of every permitted (link, class) the routing offers: the allocator chooses.
-    // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions
-    // choose (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use),
-    // among the links with a free VC; ties go to the routing's order.
-    std::int32_t chosen = -1, least_used = INT32_MAX;
-    const auto usable = [&](const hop& h) {
-      return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
-             h.vc < classes_;
-    };
-    if (routing_.adaptive())
-      for (const hop& h : cands) {
-        if (!usable(h)) continue;
-        const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-        bool any_free = false;
-        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) any_free |= free_at(out, o);
-        if (!any_free) continue;
-        std::int32_t used = 0;
-        for (std::int32_t o = 0; o < vcs; ++o) used += buffer_ - outputs_[static_cast<std::size_t>(h.link * vcs + o)].credits;
-        if (used < least_used) {
-          chosen = h.link;
-          least_used = used;
-        }
-      }
+    // Every free VC of every permitted (link, class) the routing offers: the allocator chooses
+    // (an adaptive routing's: on its one chosen link).
+    const std::int32_t chosen = booksim_adaptive_link(n, c, r, cands);
     for (const hop& h : cands) {
-      if (!usable(h) || (chosen >= 0 && h.link != chosen)) continue;
+      if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
       const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
       for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
         if (free_at(out, o)) requests.push_back({input, out * vcs + o, channel});
@@ -322,6 +302,34 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   return progress;
 }
 
+bool flit_network::booksim_usable(node_id n, const hop& h) const {
+  return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
+         h.vc < classes_;
+}
+
+std::int32_t flit_network::booksim_adaptive_link(node_id n, std::int64_t c, const router& r,
+                                                 std::span<const hop> cands) const {
+  // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions choose
+  // (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use), among the
+  // links with a free VC; ties go to the routing's order. -1: not adaptive, or none free.
+  std::int32_t chosen = -1, least_used = INT32_MAX;
+  if (!routing_.adaptive()) return chosen;
+  for (const hop& h : cands) {
+    if (!booksim_usable(n, h)) continue;
+    const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+    bool any_free = false;
+    for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) any_free |= booksim_vc_free(r, out, o, c);
+    if (!any_free) continue;
+    std::int32_t used = 0;
+    for (std::int32_t o = 0; o < vcs_; ++o) used += buffer_ - outputs_[static_cast<std::size_t>(h.link * vcs_ + o)].credits;
+    if (used < least_used) {
+      chosen = h.link;
+      least_used = used;
+    }
+  }
+  return chosen;
+}
+
 bool flit_network::booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const {
   if (out == static_cast<std::int32_t>(r.outs.size()))  // the ejection port
     return r.eject_owner[static_cast<std::size_t>(vc)] < 0 && r.eject_free_at[static_cast<std::size_t>(vc)] <= c;
@@ -389,10 +397,9 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
       cands.clear();
       routing_.next_hops(n, head.dest, {head.source, in.port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
       if (cands.empty() || cands.front().link < 0) return false;
+      const std::int32_t chosen = booksim_adaptive_link(n, c, r, cands);
       for (const hop& h : cands) {
-        if (h.link < 0 || h.link >= links_ || link_from_[static_cast<std::size_t>(h.link)] != n || h.vc < 0 ||
-            h.vc >= classes_)
-          continue;
+        if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
         const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
         for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) consider(out, o);
       }

@@ -312,6 +312,11 @@ class flit_network final : public network {
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
   bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
+  bool booksim_usable(node_id n, const hop& h) const;
+  /// The one link an adaptive routing's head asks for among `cands` (booksim_adaptive_link's
+  /// comment); -1 when the routing is not adaptive or no candidate has a free VC.
+  std::int32_t booksim_adaptive_link(node_id n, std::int64_t c, const router& r, std::span<const hop> cands) const;
   /// Whether output VC `vc` of router `r`'s output `out` (its links, then ejection) is free at `c`.
   bool booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const;
   /// Input `channel` of `r` takes output VC `vc` of output `out`; switch allocation from c + 1.
