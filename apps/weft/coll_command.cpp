@@ -316,13 +316,18 @@ int run_coll_sweep(const coll_state& s, coll::benchmark_case c, const std::vecto
     const auto& m = built->m;
     const bool wall = opt.clock == clock_mode::wall;
     const auto reference = s.contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
-    if (warned != &m && !wall) warn_if_no_link_model(m.model(), std::cerr);
+    const bool new_machine = warned != &m;
+    if (new_machine && !wall) warn_if_no_link_model(m.model(), std::cerr);
     warned = &m;
-    std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n# {}\n", s.op, name, p,
-                             o.mapping.empty() ? "" : ", mapping " + o.mapping,
-                             wall ? "clock: wall (measured on this host, no link model applied)"
-                                  : "link model: " + detail::describe_model(m.model()))
-              << table_header(s.contention);
+    // The model line is long and the same for every PE count of a machine: once per machine.
+    std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n", s.op, name, p,
+                             o.mapping.empty() ? "" : ", mapping " + o.mapping);
+    if (new_machine)
+      std::cout << "# "
+                << (wall ? "clock: wall (measured on this host, no link model applied)"
+                         : "link model: " + detail::describe_model(m.model()))
+                << "\n";
+    std::cout << table_header(s.contention);
     for (auto bytes : sizes) {
       c.bytes = bytes;
       auto sized_opt = opt;
