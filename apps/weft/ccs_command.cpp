@@ -153,7 +153,7 @@ int run(const ccs_options& o) {
   nlohmann::json j;
   print_sets(o, log, sets, j);
   if (machine) print_objectives(o, *machine, *values, tac3_time, j);
-  write_file(o.json, "--json", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+  write_file(o.json, "--json", "communication sets, JSON", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   return 0;
 }
 
