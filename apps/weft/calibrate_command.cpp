@@ -114,8 +114,8 @@ command_runner add_calibrate_command(CLI::App& app) {
       if (s->output.empty()) {
         std::cout << text;
       } else {
-        write_file(s->output, "--output", [&](std::ostream& out) { out << text; });
-        std::cout << text.substr(0, text.find("\nname")) << "\nwrote " << s->output << "\n";
+        write_file(s->output, "--output", "machine preset", [&](std::ostream& out) { out << text; });
+        std::cout << text.substr(0, text.find("\nname")) << "\n";
       }
       return 0;
     });

@@ -27,7 +27,12 @@ namespace {
 
 struct ccs_options {
   std::string log, json, machine, routing, bandwidth, placement_file;
+  bool verbose = false;  ///< every message of every set, not the first few
 };
+
+// Messages a set's line shows without --verbose: an all-to-all's one set of 240 messages made a
+// line of 3,000 characters; the rest are counted, and --json holds them all.
+constexpr std::size_t shown_messages = 8;
 
 // Exact sizes where they are whole KiB or MiB ("1MiB", "48KiB", "100B"): the sets are read by eye.
 std::string exact_bytes(std::int64_t b) {
@@ -70,7 +75,8 @@ mapping::placement read_placement(const ccs_options& o, int tasks, const mapping
   return where;
 }
 
-// Prints the sets, one line each, and a summary; fills the JSON's "sets" and counts.
+// Prints the sets, one line each (its first messages, or all with --verbose), and a summary;
+// fills the JSON's "sets" (every message) and counts.
 void print_sets(const ccs_options& o, const mapping::comm_log& log, const mapping::ccs_result& sets, nlohmann::json& j) {
   std::size_t calls = 0, messages = 0, largest = 0;
   std::int64_t bytes = 0;
@@ -88,10 +94,12 @@ void print_sets(const ccs_options& o, const mapping::comm_log& log, const mappin
     nlohmann::json js{{"ccs", k}, {"round", s.round}, {"messages", nlohmann::json::array()}};
     for (std::size_t i = 0; i < s.messages.size(); ++i) {
       const auto& m = s.messages[i];
-      std::cout << (i ? ", " : "") << m.src << "->" << m.dst << " " << exact_bytes(m.bytes);
+      if (o.verbose || i < shown_messages) std::cout << (i ? ", " : "") << m.src << "->" << m.dst << " " << exact_bytes(m.bytes);
       js["messages"].push_back({{"src", m.src}, {"dst", m.dst}, {"bytes", m.bytes}});
       bytes += m.bytes;
     }
+    if (!o.verbose && s.messages.size() > shown_messages)
+      std::cout << ", ... and " << s.messages.size() - shown_messages << " more (every message: --json FILE or --verbose)";
     std::cout << "\n";
     messages += s.messages.size();
     largest = std::max(largest, s.messages.size());
@@ -153,7 +161,7 @@ int run(const ccs_options& o) {
   nlohmann::json j;
   print_sets(o, log, sets, j);
   if (machine) print_objectives(o, *machine, *values, tac3_time, j);
-  write_file(o.json, "--json", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+  write_file(o.json, "--json", "communication sets, JSON", [&](std::ostream& out) { out << j.dump(2) << "\n"; });
   return 0;
 }
 
@@ -171,6 +179,9 @@ command_runner add_ccs_command(CLI::App& app) {
   sub->add_option("--placement", options->placement_file,
                   "score this placement instead of task i on node i: a mapping file (line i: the node of task i), "
                   "as weft map --out writes");
+  sub->add_flag("--verbose,-v", options->verbose,
+                "list every message of every set (without it, a set's line shows its first " + std::to_string(shown_messages) +
+                    " and counts the rest)");
   sub->footer("Docs: docs/mapping.md");
   return [sub, options] { return sub->parsed() ? run(*options) : -1; };
 }

@@ -155,15 +155,15 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
     if (auto why = why_no_solution(rows.front()); !why.empty())
       std::cerr << "weft cg: --solution '" << in.solution << "' not written: " << why << "\n";
     else
-      write_file(in.solution, "--solution", [&](std::ostream& out) {
+      write_file(in.solution, "--solution", "solution vector x", [&](std::ostream& out) {
         sparse::write_vector(out, rows.front().out.x,
                              fmt::format("weft cg solution of {} ({} PEs on {})", in.info.name, rows.front().procs,
                                          rows.front().machine));
       });
   }
-  write_file(in.json_file, "--json", [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text); });
-  write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows); });
-  write_file(in.plot_file, "--plot", [&](std::ostream& out) { write_cg_svg(out, in.info, rows); });
+  write_file(in.json_file, "--json", "CG results, JSON", [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text); });
+  write_file(in.csv_file, "--csv", "CG results, CSV", [&](std::ostream& out) { write_cg_csv(out, rows); });
+  write_file(in.plot_file, "--plot", "CG time per iteration by kernel and collective", [&](std::ostream& out) { write_cg_svg(out, in.info, rows); });
   // Exit codes beyond the run's own (docs/cli.md): a run that stopped on p'Ap <= 0 (8) wins
   // over one that used up --max-iter without meeting --tol (9); an overflow (11) over both: its
   // figures are not numbers at all.
@@ -190,9 +190,9 @@ int finish_cg(const cg_inputs& in, const std::vector<cg_row>& rows) {
 void write_stopped_cg(const cg_inputs& in, const std::vector<cg_row>& rows, const sweep_stop& stop) {
   if (!in.solution.empty())
     std::cerr << "weft cg: --solution '" << in.solution << "' not written: the sweep stopped (" << stop.status << ")\n";
-  write_file(in.json_file, "--json",
+  write_file(in.json_file, "--json", "CG results, JSON",
              [&](std::ostream& out) { write_cg_json(out, in.info, in.p, rows, in.backend, in.compute_text, stop); });
-  write_file(in.csv_file, "--csv", [&](std::ostream& out) { write_cg_csv(out, rows, stop); });
+  write_file(in.csv_file, "--csv", "CG results, CSV", [&](std::ostream& out) { write_cg_csv(out, rows, stop); });
 }
 
 void write_cg_svg(std::ostream& out, const cg_matrix_info& m, const std::vector<cg_row>& rows) {

@@ -7,8 +7,10 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <filesystem>
+#include <iostream>
 #include <sstream>
 
+#include "weft/io/input_file.hpp"
 #include "weft/output/file_plan.hpp"
 #include "weft/output/output_file.hpp"
 
@@ -21,11 +23,18 @@ void check_outputs(std::initializer_list<output_request> outputs, const std::vec
   plan.check();
 }
 
-void write_file(const std::string& path, const char* flag, const std::function<void(std::ostream&)>& fill) {
+void write_file(const std::string& path, const char* flag, std::string_view what, const std::function<void(std::ostream&)>& fill) {
+  if (path.empty()) return;
   io::write_output(path, flag, fill);
+  say_wrote(path, what);
 }
 
-void draw_with_gnuplot(const std::string& file, const char* flag, const std::function<std::string(const std::string&)>& script) {
+void say_wrote(const std::string& path, std::string_view what) {
+  std::cerr << "weft: wrote " << io::printable(path) << " (" << what << ")\n";
+}
+
+void draw_with_gnuplot(const std::string& file, const char* flag, std::string_view what,
+                       const std::function<std::string(const std::string&)>& script) {
   io::output_file out(file, flag);
   const std::string text = script(out.write_path());
   FILE* g = ::popen("gnuplot", "w");
@@ -33,6 +42,7 @@ void draw_with_gnuplot(const std::string& file, const char* flag, const std::fun
   std::fputs(text.c_str(), g);
   if (::pclose(g) != 0) throw std::runtime_error("gnuplot failed to draw " + file);
   out.commit();
+  say_wrote(file, what);
 }
 
 std::size_t typed_options_except(const CLI::App& sub, const char* name) {

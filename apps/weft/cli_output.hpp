@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,11 +26,19 @@ using file_request = std::pair<std::string, std::string>;
 void check_outputs(std::initializer_list<output_request> outputs, const std::vector<file_request>& inputs = {});
 /// Writes `path` whole with `fill` (nothing for an empty path): a temporary file renamed over
 /// the target, every write checked; throws weft::io::write_error naming `flag` and the file.
-void write_file(const std::string& path, const char* flag, const std::function<void(std::ostream&)>& fill);
+/// Then names it on standard error (say_wrote), `what` saying what it holds.
+void write_file(const std::string& path, const char* flag, std::string_view what, const std::function<void(std::ostream&)>& fill);
 /// Has gnuplot draw `file` (option `flag`) from the script `script(output)` makes, where `output`
 /// is the path gnuplot must write ("set output"): a temporary file renamed over `file` only when
-/// gnuplot succeeded. Throws weft::io::write_error or std::runtime_error (gnuplot failed).
-void draw_with_gnuplot(const std::string& file, const char* flag, const std::function<std::string(const std::string&)>& script);
+/// gnuplot succeeded, then named like write_file's. Throws weft::io::write_error or
+/// std::runtime_error (gnuplot failed).
+void draw_with_gnuplot(const std::string& file, const char* flag, std::string_view what,
+                       const std::function<std::string(const std::string&)>& script);
+/// The one line every file a command wrote gets, on standard error so the report on standard
+/// output stays the report: "weft: wrote heat.svg (link utilization heatmap)". A user learns
+/// where the file went (and that it went anywhere) without looking; --quiet does not silence it
+/// (--quiet is about the progress line, and a file written without a word is what it prevents).
+void say_wrote(const std::string& path, std::string_view what);
 /// How many times options other than `name` were typed on `sub` (positionals included): a flag
 /// like --list that runs nothing else refuses company rather than ignoring it.
 std::size_t typed_options_except(const CLI::App& sub, const char* name);

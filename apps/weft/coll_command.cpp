@@ -110,7 +110,7 @@ void print_crossovers(const std::vector<row>& rows, const std::vector<std::strin
 /// (the rows, then a "# stopped ..." line if it stopped): each written whole.
 void write_outputs(const std::vector<row>& rows, const std::string& op, const std::string& json_file,
                    const std::string& csv_file, const sweep_stop& stop = {}) {
-  write_file(json_file, "--json", [&](std::ostream& out) {
+  write_file(json_file, "--json", "collective latencies, JSON", [&](std::ostream& out) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& r : rows) {
       all.push_back({{"machine", r.machine}, {"op", op}, {"algorithm", r.algorithm}, {"procs", r.procs},
@@ -121,7 +121,7 @@ void write_outputs(const std::vector<row>& rows, const std::string& op, const st
     if (stop.stopped()) doc["stopped_at"] = stop.to_json();
     out << doc.dump(1) << "\n";
   });
-  write_file(csv_file, "--csv", [&](std::ostream& out) {
+  write_file(csv_file, "--csv", "collective latencies, CSV", [&](std::ostream& out) {
     output::write_csv_line(out, {"machine", "op", "algorithm", "procs", "bytes", "min_us", "avg_us", "max_us"});
     for (const auto& r : rows)
       output::write_csv_line(out, {r.machine, op, r.algorithm, r.procs, r.bytes, us(r.t.min), us(r.t.avg), us(r.t.max)});

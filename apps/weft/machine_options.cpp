@@ -375,7 +375,7 @@ std::vector<file_request> machine_inputs(const machine_options& o) {
 }
 
 void write_comm_log(const report& r, const machine_options& o) {
-  write_file(o.comm_log_file, "--comm-log", [&](std::ostream& out) { weft::output::write_call_log(out, r); });
+  write_file(o.comm_log_file, "--comm-log", "communication log", [&](std::ostream& out) { weft::output::write_call_log(out, r); });
 }
 
 namespace {
@@ -402,8 +402,8 @@ std::string status_line(const report& r) {
 
 int emit_report(const report& r, const machine_options& o) {
   print_report(r, o);
-  write_file(o.json_file, "--json", [&](std::ostream& out) { weft::output::write_json(out, r); });
-  write_file(o.trace_file, "--trace", [&](std::ostream& out) { weft::output::write_trace(out, r); });
+  write_file(o.json_file, "--json", "report, JSON", [&](std::ostream& out) { weft::output::write_json(out, r); });
+  write_file(o.trace_file, "--trace", "Perfetto/Chrome trace", [&](std::ostream& out) { weft::output::write_trace(out, r); });
   write_comm_log(r, o);
   return say_status(r);
 }

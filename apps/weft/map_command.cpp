@@ -438,8 +438,8 @@ void write_table_files(const map_options& s, const map_table& t) {
   }
   nlohmann::json j{{"status", t.stop.status}, {"search", s.search}, {"rows", j_rows}};
   if (t.stop.stopped()) j["stopped_at"] = t.stop.to_json();
-  write_file(s.machine.json_file, "--json", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
-  write_file(s.csv, "--csv", [&](std::ostream& f) {
+  write_file(s.machine.json_file, "--json", "mapping results, JSON", [&](std::ostream& f) { f << j.dump(2) << "\n"; });
+  write_file(s.csv, "--csv", "mapping results, CSV", [&](std::ostream& f) {
     output::write_csv_line(f, {"objective", "cost", "cost_measure", "tac3_bytes", "hop_bytes", "makespan_us", "best_makespan_us",
                                "runs", "collision_free_runs", "collision_free_fraction", "search"});
     for (const auto& r : t.rows)
@@ -454,7 +454,7 @@ void write_table_files(const map_options& s, const map_table& t) {
 // --svg and --out, of a finished sweep only.
 void write_placement_files(const placement_sweep& sweep, const mapping::ccs_result& sets, const std::vector<map_row>& rows) {
   const auto& s = sweep.s;
-  write_file(s.svg, "--svg", [&](std::ostream& f) {  // every row's best placement, with its worst set's links
+  write_file(s.svg, "--svg", "best placements drawn", [&](std::ostream& f) {  // every row's best placement, with its worst set's links
     std::vector<mapping::placement_panel> panels;
     for (const auto& r : rows)
       panels.push_back({fmt::format("{}: TAC3 x B {:.4g}, hop-bytes {:.4g}, makespan {:.1f} us", r.objective,
@@ -463,7 +463,7 @@ void write_placement_files(const placement_sweep& sweep, const mapping::ccs_resu
                         r.placements[r.best]});
     mapping::write_placement_svg(f, sweep.m.topo(), sweep.routes, sets, panels);
   });
-  write_file(s.out, "--out", [&](std::ostream& f) {  // the last objective listed: its run with the shortest makespan
+  write_file(s.out, "--out", "placement", [&](std::ostream& f) {  // the last objective listed: its run with the shortest makespan
     const auto& r = rows.back();
     f << fmt::format("# weft map: {} placement of {} ({} PEs) on {}, best of {} run(s) by makespan ({:.3f} us)\n"
                      "# line i: the node of PE i (weft run --mapping file:PATH)\n",

@@ -73,8 +73,8 @@ int run_single(const reduce_options& o, const reduction::params& p, const reduct
             << op.show(r.expected) << (r.correct ? "  (ok)" : "  (WRONG)") << "\n"
             << "messages     " << r.measured.sent << ", hops " << hops_text(r.measured) << "\n";
   if (o.full_report) weft::output::write_text(std::cout, r.measured);
-  write_file(o.json, "--json", [&](std::ostream& out) { weft::output::write_json(out, r.measured, /*with_host=*/false, /*with_invocation=*/true); });
-  write_file(o.dot, "--dot", [&](std::ostream& out) { out << dot.str(); });
+  write_file(o.json, "--json", "report, JSON", [&](std::ostream& out) { weft::output::write_json(out, r.measured, /*with_host=*/false, /*with_invocation=*/true); });
+  write_file(o.dot, "--dot", "reduction tree, Graphviz", [&](std::ostream& out) { out << dot.str(); });
   if (!r.correct || r.steps != r.predicted) {
     std::cerr << "weft: failed: the run disagrees with " << (r.correct ? "its plan's step count" : "the sequential result")
               << "\n";
@@ -89,11 +89,10 @@ int run_sweep(const reduce_options& o, const reduction::params& p, const reducti
   auto rows = reduction::run_sweep(p, sizes, trees, op, ropt);
   const bool stopped = rows.size() < sizes.size();  // Ctrl-C: the rows finished are kept
   reduction::print_sweep_table(std::cout, p, rows);
-  write_file(o.csv, "--csv", [&](std::ostream& out) {
+  write_file(o.csv, "--csv", "sweep, CSV", [&](std::ostream& out) {
     reduction::write_sweep_csv(out, rows);
     if (stopped) out << "# stopped (interrupted) at K = " << sizes[rows.size()] << ": Ctrl-C\n";
   });
-  if (!o.csv.empty()) std::cout << "wrote " << o.csv << "\n";
   if (stopped) {
     std::cerr << "weft: interrupted: the sweep stopped at K = " << sizes[rows.size()] << "; "
               << (o.csv.empty() ? "" : "the rows finished are in " + o.csv + ", ") << "no plot drawn\n";
@@ -101,13 +100,12 @@ int run_sweep(const reduce_options& o, const reduction::params& p, const reducti
   }
   if (!o.plot.empty()) {
     write_plot(
-        o.plot, "--plot", [&](std::ostream& out) { reduction::write_sweep_svg(out, p, rows); },
+        o.plot, "--plot", "steps against K", [&](std::ostream& out) { reduction::write_sweep_svg(out, p, rows); },
         [&](const std::string& output) {
           std::ostringstream text;
           reduction::write_gnuplot_script(text, p, rows, output);
           return text.str();
         });
-    std::cout << "wrote " << o.plot << "\n";
   }
   return 0;
 }

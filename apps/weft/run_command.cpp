@@ -127,12 +127,12 @@ int run_program(const CLI::App& sub, const run_state& s, const programs::params&
   if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
   auto report = m.run(procs, prog, opt);
   if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
-  write_file(s.heatmap, "--heatmap", [&](std::ostream& out) {
+  write_file(s.heatmap, "--heatmap", "link utilization heatmap", [&](std::ostream& out) {
     std::vector<double> utilization;
     for (const auto& l : report.links) utilization.push_back(l.utilization);
     topo::write_svg(out, m.topo(), &utilization, "link utilization (busy / makespan)");
   });
-  write_file(s.messages, "--messages", [&](std::ostream& out) { weft::output::write_message_log(out, report.trace.messages); });
+  write_file(s.messages, "--messages", "messages received, CSV", [&](std::ostream& out) { weft::output::write_message_log(out, report.trace.messages); });
   return emit_report(report, s.machine);
 }
 

@@ -31,12 +31,12 @@ plot_format check_plot_file(const std::string& file, const char* flag) {
   return plot_format::png;
 }
 
-void write_plot(const std::string& file, const char* flag, const std::function<void(std::ostream&)>& svg,
+void write_plot(const std::string& file, const char* flag, std::string_view what, const std::function<void(std::ostream&)>& svg,
                 const std::function<std::string(const std::string&)>& png_script) {
   if (check_plot_file(file, flag) == plot_format::png)
-    draw_with_gnuplot(file, flag, png_script);
+    draw_with_gnuplot(file, flag, what, png_script);
   else
-    write_file(file, flag, svg);
+    write_file(file, flag, what, svg);
 }
 
 }  // namespace weft::cli

@@ -7,6 +7,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace weft::cli {
 
@@ -17,8 +18,9 @@ enum class plot_format { none, svg, png };
 plot_format check_plot_file(const std::string& file, const char* flag);
 
 /// Writes the plot through the output layer: `svg` fills FILE.svg; for FILE.png gnuplot runs
-/// the script `png_script(output)` makes, `output` being the path gnuplot must write.
-void write_plot(const std::string& file, const char* flag, const std::function<void(std::ostream&)>& svg,
+/// the script `png_script(output)` makes, `output` being the path gnuplot must write. Either way
+/// the file is named on standard error, `what` saying what it shows (say_wrote).
+void write_plot(const std::string& file, const char* flag, std::string_view what, const std::function<void(std::ostream&)>& svg,
                 const std::function<std::string(const std::string&)>& png_script);
 
 }  // namespace weft::cli

@@ -83,9 +83,9 @@ int run(const topo_options& o, std::size_t given) {
   options.check_deadlock = !o.no_deadlock;
   auto a = topo::analyse(*t, *r, options);
   topo::print_table(std::cout, a);
-  write_file(o.json, "--json", [&](std::ostream& out) { out << to_json(a, *t).dump(2) << "\n"; });
-  write_file(o.dot, "--dot", [&](std::ostream& out) { topo::write_dot(out, *t, &a.link_loads); });
-  write_file(o.svg, "--svg", [&](std::ostream& out) { topo::write_svg(out, *t); });
+  write_file(o.json, "--json", "topology analysis, JSON", [&](std::ostream& out) { out << to_json(a, *t).dump(2) << "\n"; });
+  write_file(o.dot, "--dot", "topology, Graphviz", [&](std::ostream& out) { topo::write_dot(out, *t, &a.link_loads); });
+  write_file(o.svg, "--svg", "topology drawing", [&](std::ostream& out) { topo::write_svg(out, *t); });
   return 0;
 }
 

@@ -92,7 +92,7 @@ struct planned {
 /// line), each written whole.
 void write_sweep(const traffic_options& o, const traffic::run_description& what, const std::vector<traffic::sweep>& sweeps,
                  const sweep_stop& stop) {
-  write_file(o.machine.json_file, "--json", [&](std::ostream& out) {
+  write_file(o.machine.json_file, "--json", "traffic sweep, JSON", [&](std::ostream& out) {
     std::ostringstream text;
     traffic::write_json(text, what, sweeps);
     auto j = nlohmann::ordered_json::parse(text.str());
@@ -100,7 +100,7 @@ void write_sweep(const traffic_options& o, const traffic::run_description& what,
     if (stop.stopped()) j["stopped_at"] = nlohmann::ordered_json::parse(stop.to_json().dump());
     out << j.dump(1) << "\n";
   });
-  write_file(o.csv, "--csv", [&](std::ostream& out) {
+  write_file(o.csv, "--csv", "traffic sweep, CSV", [&](std::ostream& out) {
     traffic::write_csv(out, sweeps);
     if (stop.stopped()) out << stop.csv_line();
   });
@@ -203,10 +203,7 @@ int run_sweeps(const traffic_options& o, const traffic::run_description& what, c
     sweeps.push_back(std::move(s));
   }
   write_sweep(o, what, sweeps, {});
-  if (!o.plot.empty()) {
-    write_file(o.plot, "--plot", [&](std::ostream& out) { traffic::write_svg(out, what, sweeps); });
-    std::cout << "wrote " << o.plot << "\n";
-  }
+  write_file(o.plot, "--plot", "latency against load", [&](std::ostream& out) { traffic::write_svg(out, what, sweeps); });
   return 0;
 }
 

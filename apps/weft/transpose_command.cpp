@@ -206,19 +206,18 @@ int run_one(const transpose_options& o) {
                          unit_transfers_closed_form(kind, l), unit_transfers_summed(kind, l),
                          table1_cost(o.algorithm, kind, l), ratio};
   print_case(c, o.top_links);
-  write_file(o.json_file, "--json", [&](std::ostream& out) { write_case_json(out, c); });
+  write_file(o.json_file, "--json", "report, JSON", [&](std::ostream& out) { write_case_json(out, c); });
   return c.m.full.exit_code();
 }
 
 void plot(const std::vector<sweep_row>& rows, const std::string& file) {
   write_plot(
-      file, "--plot", [&](std::ostream& out) { write_ratio_svg(out, rows); },
+      file, "--plot", "measured against the paper", [&](std::ostream& out) { write_ratio_svg(out, rows); },
       [&](const std::string& output) {
         std::ostringstream script;
         write_ratio_gnuplot(script, rows, output);
         return script.str();
       });
-  std::cout << "plot written to " << file << "\n";
 }
 
 int run_sweep(const transpose_options& o) {
@@ -246,11 +245,10 @@ int run_sweep(const transpose_options& o) {
     write_csv(std::cout, rows);
     if (stopped) std::cout << stop_line;
   } else {
-    write_file(o.csv_file, "--csv", [&](std::ostream& out) {
+    write_file(o.csv_file, "--csv", "sweep, CSV", [&](std::ostream& out) {
       write_csv(out, rows);
       if (stopped) out << stop_line;
     });
-    std::cout << "\nCSV written to " << o.csv_file << "\n";
   }
   if (stopped) {
     std::cerr << "weft: interrupted: the sweep stopped after " << rows.size() << " rows; no plot drawn\n";

@@ -93,9 +93,9 @@ expect not_spd_keeps_solution 8 "--solution 'x.mtx' not written: the run found A
   cg --matrix "$data/bad/indefinite.mtx" -m full:2 --flops 1Gflops --solution x.mtx
 same x.mtx "earlier x"
 
-# A sweep stopped by a failing run keeps the rows it finished, in its own schema.
+# A sweep stopped by a failing run keeps the rows it finished, in its own schema, and says so.
 echo "old sweep" > sweep.json
-expect coll_sweep_keeps_rows 4 "^weft: failed: " -- \
+expect coll_sweep_keeps_rows 4 $'^weft: wrote sweep.json \\(collective latencies, JSON\\)\nweft: wrote sweep.csv \\(collective latencies, CSV\\)\nweft: failed: ' -- \
   coll --op allreduce --sizes 8,16M -p 2 -m ring:2 --bandwidth 1B/s --json sweep.json --csv sweep.csv
 grep -q '"status": "failed"' sweep.json && grep -q '"bytes": 8,' sweep.json && grep -q '"stopped_at"' sweep.json ||
   fail "sweep.json: $(cat sweep.json)"
@@ -119,6 +119,18 @@ expect json_to_self_loop 2 "^weft: error: --json file 'self_loop.json' cannot be
 # An endless device is no input: refused at once, never read.
 expect device_as_trace 2 "^weft: error: message log '/dev/zero' is a device, not a file$" -- \
   traffic -m ring:8 --pattern trace:/dev/zero
+
+# Every file written is named on stderr, one line each, after it is whole; the report stays on
+# stdout alone.
+case_name=each_file_named_on_stderr
+err=$("$weft" run ring "${machine[@]}" --json r.json --trace r.trace.json --heatmap r.svg --messages r.csv 2>&1 >r.txt)
+rc=$?
+[ "$rc" = 0 ] || fail "exit $rc: $err"
+want=$'weft: wrote r.svg (link utilization heatmap)\nweft: wrote r.csv (messages received, CSV)\nweft: wrote r.json (report, JSON)\nweft: wrote r.trace.json (Perfetto/Chrome trace)'
+[ "$err" = "$want" ] || fail "stderr: $err"
+grep -q wrote r.txt && fail "stdout names a file: $(cat r.txt)"
+err=$("$weft" cg --generate banded:64,3 -m ha-pacs-tca-cg --procs 1,2 --iterations 2 --plot cg.svg 2>&1 >/dev/null)
+[ "$err" = "weft: wrote cg.svg (CG time per iteration by kernel and collective)" ] || fail "cg --plot: $err"
 
 # No temporary file is ever left behind.
 case_name=no_temporary_files

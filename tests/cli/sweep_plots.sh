@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `reduce --sweep --plot` and `transpose --sweep --plot` draw their SVG with weft's own toolkit:
 # run with a PATH that holds no gnuplot (nor anything else), each writes a well-formed SVG with
-# its series; FILE.png without gnuplot and any other name are one-line refusals, exit 2, and
-# nothing is written.
+# its series and names each file it wrote on stderr; FILE.png without gnuplot and any other name
+# are one-line refusals, exit 2, and nothing is written.
 #   sweep_plots.sh WEFT
 set -u
 weft=$(realpath "$1")
@@ -24,13 +24,14 @@ check_svg() {
 }
 
 case_name="reduce --sweep --plot r.svg"
-out=$(no_gnuplot reduce --sweep -K 64 --plot r.svg 2>&1) || fail "exit $?: $out"
-[[ "$out" == *"wrote r.svg"* ]] || fail "no 'wrote r.svg': $out"
+err=$(no_gnuplot reduce --sweep -K 64 --plot r.svg 2>&1 >/dev/null) || fail "exit $?: $err"
+[ "$err" = "weft: wrote r.svg (steps against K)" ] || fail "stderr is not the one line naming r.svg: $err"
 check_svg r.svg ">binary tree</text>" ">delay-aware tree</text>" ">LogP bound (KSSS)</text>" ">data items K</text>" "<polyline"
 
 case_name="transpose --sweep --plot t.svg"
-out=$(no_gnuplot transpose --sweep -N 4 --plot t.svg --csv t.csv 2>&1) || fail "exit $?: $out"
-[[ "$out" == *"plot written to t.svg"* ]] || fail "no 'plot written to t.svg': $out"
+err=$(no_gnuplot transpose --sweep -N 4 --plot t.svg --csv t.csv 2>&1 >/dev/null) || fail "exit $?: $err"
+[ "$err" = $'weft: wrote t.csv (sweep, CSV)\nweft: wrote t.svg (measured against the paper)' ] ||
+  fail "stderr is not one line per file written: $err"
 check_svg t.svg ">pax two-phase</text>" ">illiac two-phase</text>" ">transfer time / lower bound</text>" "<polyline"
 
 # refused NAME REGEX ARGS...: exit 2, one line matching REGEX, and FILE (the --plot value) absent.

@@ -35,20 +35,21 @@ BOOST_AUTO_TEST_CASE(drawings_name_every_node_and_draw_each_linked_pair_once) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(a_heatmap_colours_each_pair_by_its_hotter_direction_under_the_legend) {
+BOOST_AUTO_TEST_CASE(a_heatmap_draws_each_direction_of_a_pair_under_the_legend) {
   test::registries reg;
   auto t = reg.make("ring:4");
   std::vector<double> heat(t->links().size(), 0.0);
-  heat[0] = 1.0;  // one direction of one pair fully busy
+  heat[0] = 1.0;  // one direction of one pair fully busy: its way back stays idle, and shows it
   std::ostringstream svg;
   topo::write_svg(svg, *t, &heat, "link utilization");
   const auto text = svg.str();
-  // A ring of 4 is a 240-unit circle; the legend adds 50 on top.
-  BOOST_TEST(text.rfind(R"(<svg xmlns="http://www.w3.org/2000/svg" width="240" height="290")", 0) == 0u);
-  BOOST_TEST(occurrences(text, R"(class="link")") == 4u);
-  BOOST_TEST(occurrences(text, R"(stroke="#a00000")") == 1u);  // the busy pair
-  BOOST_TEST(occurrences(text, R"(stroke="#ffffff")") == 3u);  // the idle ones
+  // A ring of 4 is a 240-unit circle; the legend and the line on directions add 64 on top.
+  BOOST_TEST(text.rfind(R"(<svg xmlns="http://www.w3.org/2000/svg" width="240" height="304")", 0) == 0u);
+  BOOST_TEST(occurrences(text, R"(class="link")") == 8u);  // 4 pairs, 2 directions each
+  BOOST_TEST(occurrences(text, R"(stroke="#a00000")") == 1u);  // the busy direction
+  BOOST_TEST(occurrences(text, R"(stroke="#ffffff")") == 7u);  // the idle ones, its reverse included
   BOOST_TEST(occurrences(text, "<text x=\"10\" y=\"14\">link utilization</text>") == 1u);
+  BOOST_TEST(occurrences(text, "one line per direction") == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -116,6 +116,10 @@ void write_text(std::ostream& out, const report& r, int top_links) {
                    fmt::format("{}->{}", l.from, l.to), l.bytes, t(l.busy), 100.0 * l.utilization, l.waited,
                    l.max_queue);
       }
+      // A bare cut would read as the whole list: say how many are left out and where they are.
+      if (top_links >= 0 && used.size() > static_cast<std::size_t>(top_links))
+        fmt::print(out, "  ... and {} more used links, less busy (every link: --json FILE)\n",
+                   used.size() - static_cast<std::size_t>(top_links));
     }
   }
   if (r.contention.measured) detail::print_contention(out, r);

@@ -8,7 +8,7 @@
 //   tree, fib, fattree      layers from coordinates() = {index in layer, layer}, root on top
 //   anything else           a circle
 //
-// Edges present in both directions are drawn once. Colour = link dimension (axis or level).
+// Edges present in both directions are drawn once (in a heatmap, once per direction). Colour = link dimension (axis or level).
 // They live in output/ (weft_output) because the SVG is drawn with its toolkit; they keep the
 // namespace weft::topo of what they draw.
 
@@ -25,8 +25,8 @@ namespace weft::topo {
 void write_dot(std::ostream& out, const topology& topo, const std::vector<double>* loads = nullptr);
 
 /// SVG drawing; throws std::invalid_argument above 16,384 nodes (nothing readable remains).
-/// With `heat` (one value in [0, 1] per link, e.g. utilization), links are coloured from pale
-/// to dark red by the hotter of their two directions and a legend is added: a heatmap.
+/// With `heat` (one value in [0, 1] per link, e.g. utilization), every directed link is coloured
+/// from white to dark red, a pair's two directions side by side, and a legend is added: a heatmap.
 void write_svg(std::ostream& out, const topology& topo, const std::vector<double>* heat = nullptr,
                const char* heat_label = "link utilization");
 
