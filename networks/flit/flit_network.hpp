@@ -280,12 +280,20 @@ class flit_network final : public network {
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
   void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                  std::int32_t hops, network_context& ctx);
+  /// push_flit's arrival in another partition (an engine event), or past the latest cycle.
+  [[gnu::noinline]] void queue_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc,
+                                    std::int64_t arrival, std::int32_t hops, network_context& ctx);
   static std::string loop_text(std::int32_t hops);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
-  /// Takes the front flit of input `channel` at cycle `c`; when it is a tail, the next packet's
-  /// head (BookSim's rule) starts its routing.
+  /// return_credit's credit for a router in another partition: an engine event at cycle `back`.
+  [[gnu::noinline]] void queue_credit(std::int32_t channel, node_id at, bool frees, std::int64_t back,
+                                      network_context& ctx);
+  /// Takes the front flit of input `channel` at cycle `c` (pop_front).
   flit take_front(std::int32_t channel, std::int64_t c);
+  /// Input `channel`'s front flit (a tail if `tail`) has left at cycle `c`; when it was a tail,
+  /// the next packet's head (BookSim's rule) starts its routing.
+  void pop_front(std::int32_t channel, bool tail, std::int64_t c);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
