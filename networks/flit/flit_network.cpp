@@ -291,7 +291,7 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   r.last_tick = c;
   // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
   // from the next one (under BookSim's router every stage sees the state the cycle started with).
-  bool progress = inject_flit(r, n, c, ctx);
+  bool progress = r.source_head < r.source.size() && inject_flit(r, n, c, ctx);  // most ticks find no message waiting
   bool holds = false;
   std::int64_t next;
   if (params_.booksim) {
