@@ -287,6 +287,30 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   return progress;
 }
 
+std::span<const hop> flit_network::booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
+                                                std::vector<hop>& cands) {
+  if (route_table_.empty()) return ask_routing(n, head, cls, cands, nullptr);
+  auto& entry = route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
+  const std::uint64_t known = entry.load(std::memory_order_relaxed);
+  if (known == 0 || known == many) return ask_routing(n, head, cls, cands, &entry);
+  one = {static_cast<std::int32_t>(static_cast<std::uint32_t>(known) - 1), static_cast<std::int32_t>(known >> 32)};
+  return {&one, 1};
+}
+
+std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std::int32_t cls, std::vector<hop>& cands,
+                                               std::atomic<std::uint64_t>* entry) {
+  cands.clear();
+  routing_.next_hops(n, head.dest, {head.source, cls, head.hops, 0}, cands);
+  if (entry != nullptr) {
+    const bool single = cands.size() == 1 && cands.front().link >= 0;
+    entry->store(single ? (std::uint64_t{static_cast<std::uint32_t>(cands.front().vc)} << 32) |
+                              (static_cast<std::uint32_t>(cands.front().link) + 1)
+                        : many,
+                 std::memory_order_relaxed);
+  }
+  return cands;
+}
+
 template <class Each>
 flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,
                                                           std::int32_t channel, network_context& ctx, Each&& each) {
@@ -314,28 +338,6 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
       if (vcs[o].owner < 0) each(out, o);
   }
   return unroutable::no;
-}
-
-std::span<const hop> flit_network::booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
-                                                std::vector<hop>& cands) {
-  std::atomic<std::uint64_t>* entry = nullptr;
-  if (!route_table_.empty()) {
-    entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
-    if (const std::uint64_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
-      one = {static_cast<std::int32_t>(static_cast<std::uint32_t>(known) - 1), static_cast<std::int32_t>(known >> 32)};
-      return {&one, 1};
-    }
-  }
-  cands.clear();
-  routing_.next_hops(n, head.dest, {head.source, cls, head.hops, 0}, cands);
-  if (entry != nullptr) {
-    const bool single = cands.size() == 1 && cands.front().link >= 0;
-    entry->store(single ? (std::uint64_t{static_cast<std::uint32_t>(cands.front().vc)} << 32) |
-                              (static_cast<std::uint32_t>(cands.front().link) + 1)
-                        : many,
-                 std::memory_order_relaxed);
-  }
-  return cands;
 }
 
 bool flit_network::booksim_usable(node_id n, const hop& h) const {

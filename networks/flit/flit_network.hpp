@@ -375,6 +375,9 @@ class flit_network final : public network {
   /// The routing's candidates from `n` for `head` arriving on class `cls`: a span of one table
   /// entry in `one`, or of `cands` filled by next_hops.
   std::span<const hop> booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one, std::vector<hop>& cands);
+  /// booksim_route's question to the routing, its answer kept in `entry` when there is one.
+  [[gnu::noinline]] std::span<const hop> ask_routing(node_id n, const flit& head, std::int32_t cls,
+                                                     std::vector<hop>& cands, std::atomic<std::uint64_t>* entry);
   config params_;
   bool tracing_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
