@@ -55,13 +55,20 @@ using request = partition_counters::request;
   }
 }
 
-void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
+inline void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
            std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
            std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   matched.clear();
   // The common cases away from saturation: one request, or a few that share no input and no
   // output. Each output then grants its one requester and each input accepts its one grant.
   const std::size_t n = requests.size();
+  if (n == 1) [[likely]] {
+    const auto& q = requests.front();
+    matched.push_back(0);
+    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < static_cast<std::int32_t>(accept_ptr.size()) ? q.in + 1 : 0;
+    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < static_cast<std::int32_t>(grant_ptr.size()) ? q.out + 1 : 0;
+    return;
+  }
   if (n > 8) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t b = a + 1; b < n; ++b)
@@ -191,36 +198,14 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
       }
       continue;
     }
+    const std::int32_t input = p * vcs + channel - in.port * vcs;  // requests keep the channel as their label
+    const auto why = booksim_candidates(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) {
+      requests.push_back({input, out * vcs + vc, channel});
+    });
+    if (why == unroutable::no) continue;
     const flit& head = front(channel);
-    const std::int32_t port = in.port, v = channel - port * vcs;
-    const std::int32_t input = p * vcs + v;  // requests keep the channel as their label
-    if (n == head.dest) {  // the ejection port's VCs, any of them
-      for (std::int32_t e = 0; e < vcs; ++e)
-        if (free_at(eject_port, e)) requests.push_back({input, eject_port * vcs + e, channel});
-      continue;
-    }
-    if (head.hops >= hop_bound_) {
-      give_up(in, head, n, c, loop_text(head.hops), ctx);
-      progress = true;
-      continue;
-    }
-    auto& cands = part.candidates;
-    cands.clear();
-    routing_.next_hops(n, head.dest, {head.source, port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
-    if (cands.empty() || cands.front().link < 0) {
-      give_up(in, head, n, c, "has no next hop at node " + std::to_string(n), ctx);
-      progress = true;
-      continue;
-    }
-    // Every free VC of every permitted (link, class) the routing offers: the allocator chooses
-    // (an adaptive routing's: on its one chosen link).
-    const std::int32_t chosen = booksim_adaptive_link(n, c, r, cands);
-    for (const hop& h : cands) {
-      if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
-      const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-      for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
-        if (free_at(out, o)) requests.push_back({input, out * vcs + o, channel});
-    }
+    give_up(in, head, n, c, why == unroutable::loop ? loop_text(head.hops) : "has no next hop at node " + std::to_string(n), ctx);
+    progress = true;
   }
   if (requests.empty()) return progress;
   islip(requests, r.va_grant, r.va_accept, part.granted, part.accepted, part.matched);
@@ -302,6 +287,59 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   return progress;
 }
 
+std::span<const hop> flit_network::booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
+                                                std::vector<hop>& cands) {
+  if (route_table_.empty()) return ask_routing(n, head, cls, cands, nullptr);
+  auto& entry = route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
+  const std::uint64_t known = entry.load(std::memory_order_relaxed);
+  if (known == 0 || known == many) return ask_routing(n, head, cls, cands, &entry);
+  one = {static_cast<std::int32_t>(static_cast<std::uint32_t>(known) - 1), static_cast<std::int32_t>(known >> 32)};
+  return {&one, 1};
+}
+
+std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std::int32_t cls, std::vector<hop>& cands,
+                                               std::atomic<std::uint64_t>* entry) {
+  cands.clear();
+  routing_.next_hops(n, head.dest, {head.source, cls, head.hops, 0}, cands);
+  if (entry != nullptr) {
+    const bool single = cands.size() == 1 && cands.front().link >= 0;
+    entry->store(single ? (std::uint64_t{static_cast<std::uint32_t>(cands.front().vc)} << 32) |
+                              (static_cast<std::uint32_t>(cands.front().link) + 1)
+                        : many,
+                 std::memory_order_relaxed);
+  }
+  return cands;
+}
+
+template <class Each>
+flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,
+                                                          std::int32_t channel, network_context& ctx, Each&& each) {
+  // Every free VC of every permitted (link, class) the routing offers (an adaptive routing's: on
+  // its one chosen link), or of the ejection port at the destination; the allocator chooses.
+  const flit& head = front(channel);
+  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  if (n == head.dest) {
+    for (std::int32_t e = 0; e < vcs_; ++e)
+      if (booksim_vc_free(r, eject_port, e, c)) each(eject_port, e);
+    return unroutable::no;
+  }
+  if (head.hops >= hop_bound_) return unroutable::loop;
+  const auto& in = inputs_[static_cast<std::size_t>(channel)];
+  hop one;
+  const auto cands = booksim_route(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0, one,
+                                   parts_[static_cast<std::size_t>(ctx.partition())].candidates);
+  if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
+  const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;
+  for (const hop& h : cands) {
+    if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
+    const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+    const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
+    for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
+      if (vcs[o].owner < 0) each(out, o);
+  }
+  return unroutable::no;
+}
+
 bool flit_network::booksim_usable(node_id n, const hop& h) const {
   return h.link >= 0 && h.link < links_ && link_from_[static_cast<std::size_t>(h.link)] == n && h.vc >= 0 &&
          h.vc < classes_;
@@ -313,7 +351,6 @@ std::int32_t flit_network::booksim_adaptive_link(node_id n, std::int64_t c, cons
   // (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use), among the
   // links with a free VC; ties go to the routing's order. -1: not adaptive, or none free.
   std::int32_t chosen = -1, least_used = INT32_MAX;
-  if (!routing_.adaptive()) return chosen;
   for (const hop& h : cands) {
     if (!booksim_usable(n, h)) continue;
     const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
@@ -377,33 +414,17 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
   const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
   const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
   if (in.state == input_vc::phase::routing) {
-    const flit& head = front(d.channel);
-    if (head.hops >= hop_bound_) return false;
     const auto outs = static_cast<std::int32_t>(r.va_grant.size());
     const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
     std::int32_t best = -1, best_distance = INT32_MAX;
     const auto consider = [&](std::int32_t out, std::int32_t vc) {
-      if (!booksim_vc_free(r, out, vc, c)) return;
       const std::int32_t o = out * vcs + vc, distance = o >= from ? o - from : o - from + outs;
       if (distance < best_distance) {
         best = o;
         best_distance = distance;
       }
     };
-    if (n == head.dest) {
-      for (std::int32_t e = 0; e < vcs; ++e) consider(eject_port, e);
-    } else {
-      auto& cands = parts_[static_cast<std::size_t>(ctx.partition())].candidates;
-      cands.clear();
-      routing_.next_hops(n, head.dest, {head.source, in.port < links_ ? class_of(v) : 0, head.hops, 0}, cands);
-      if (cands.empty() || cands.front().link < 0) return false;
-      const std::int32_t chosen = booksim_adaptive_link(n, c, r, cands);
-      for (const hop& h : cands) {
-        if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
-        const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-        for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o) consider(out, o);
-      }
-    }
+    if (booksim_candidates(r, n, c, d.channel, ctx, consider) != unroutable::no) return false;
     if (best < 0) return true;  // every VC it may take is held: it waits
     r.va_grant[static_cast<std::size_t>(best)] = wrap(input + 1, r.va_accept.size());
     r.va_accept[static_cast<std::size_t>(input)] = wrap(best + 1, r.va_grant.size());

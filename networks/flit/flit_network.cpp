@@ -17,6 +17,7 @@ void latency_histogram::add(std::int64_t cycles) {
 flit_network::flit_network(const network_setup& setup)
     : topo_(setup.topo),
       routing_(setup.routes),
+      adaptive_(setup.routes.adaptive()),
       params_(config_of(setup.wire)),
       tracing_(setup.tracing),
       single_port_(setup.wire.ports != port_model::all_port),  // the flit network models the source queue only
@@ -78,6 +79,8 @@ flit_network::flit_network(const network_setup& setup)
     r.eject_owner.assign(static_cast<std::size_t>(vcs_), -1);
     r.eject_free_at.assign(static_cast<std::size_t>(vcs_), 0);
   }
+  if (params_.booksim && !adaptive_ && !routing_.reads_state() && nodes_ <= table_nodes)
+    route_table_ = std::vector<std::atomic<std::uint64_t>>(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
   for (node_id n = 0; n < nodes_; ++n) {
@@ -288,7 +291,7 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   r.last_tick = c;
   // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
   // from the next one (under BookSim's router every stage sees the state the cycle started with).
-  bool progress = inject_flit(r, n, c, ctx);
+  bool progress = r.source_head < r.source.size() && inject_flit(r, n, c, ctx);  // most ticks find no message waiting
   bool holds = false;
   std::int64_t next;
   if (params_.booksim) {

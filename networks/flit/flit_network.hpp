@@ -20,6 +20,7 @@
 // channels of a network deadlock), flit_report.cpp (statistics into the report).
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -279,12 +280,20 @@ class flit_network final : public network {
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
   void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                  std::int32_t hops, network_context& ctx);
+  /// push_flit's arrival in another partition (an engine event), or past the latest cycle.
+  [[gnu::noinline]] void queue_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc,
+                                    std::int64_t arrival, std::int32_t hops, network_context& ctx);
   static std::string loop_text(std::int32_t hops);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
   void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
-  /// Takes the front flit of input `channel` at cycle `c`; when it is a tail, the next packet's
-  /// head (BookSim's rule) starts its routing.
+  /// return_credit's credit for a router in another partition: an engine event at cycle `back`.
+  [[gnu::noinline]] void queue_credit(std::int32_t channel, node_id at, bool frees, std::int64_t back,
+                                      network_context& ctx);
+  /// Takes the front flit of input `channel` at cycle `c` (pop_front).
   flit take_front(std::int32_t channel, std::int64_t c);
+  /// Input `channel`'s front flit (a tail if `tail`) has left at cycle `c`; when it was a tail,
+  /// the next packet's head (BookSim's rule) starts its routing.
+  void pop_front(std::int32_t channel, bool tail, std::int64_t c);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
@@ -312,6 +321,15 @@ class flit_network final : public network {
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
   bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
+  /// the routing has no next hop for it (dead_end).
+  enum class unroutable : std::uint8_t { no, loop, dead_end };
+  /// Calls each(out, vc) for every output VC (out: the router's links, then ejection) the head at
+  /// the front of input `channel` of `r` may take at `c`, in the order BookSim's allocator sees
+  /// them; changes nothing when the head cannot be routed.
+  template <class Each>
+  unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
+                                Each&& each);
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
   bool booksim_usable(node_id n, const hop& h) const;
   /// The one link an adaptive routing's head asks for among `cands` (booksim_adaptive_link's
@@ -346,6 +364,20 @@ class flit_network final : public network {
 
   const topology& topo_;
   const routing& routing_;
+  const bool adaptive_;  ///< routing_.adaptive(), asked once: it is asked at every head's routing
+  /// --router booksim, a routing that is not adaptive and reads no route state, at most
+  /// `table_nodes` nodes: its hop from node n to destination d at n * nodes + d, asked once per
+  /// pair as a router's table holds it (0: not asked yet; `many`: not one usable hop, asked every
+  /// time). Atomic: partitions on two threads may fill the same entry, with the same value.
+  std::vector<std::atomic<std::uint64_t>> route_table_;
+  static constexpr std::int32_t table_nodes = 1024;
+  static constexpr std::uint64_t many = UINT64_MAX;
+  /// The routing's candidates from `n` for `head` arriving on class `cls`: a span of one table
+  /// entry in `one`, or of `cands` filled by next_hops.
+  std::span<const hop> booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one, std::vector<hop>& cands);
+  /// booksim_route's question to the routing, its answer kept in `entry` when there is one.
+  [[gnu::noinline]] std::span<const hop> ask_routing(node_id n, const flit& head, std::int32_t cls,
+                                                     std::vector<hop>& cands, std::atomic<std::uint64_t>* entry);
   config params_;
   bool tracing_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link

@@ -221,8 +221,13 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
 }
 
 flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
+  const flit f = front(channel);
+  pop_front(channel, f.tail, c);
+  return f;
+}
+
+void flit_network::pop_front(std::int32_t channel, bool tail, std::int64_t c) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
-  flit f = slot(channel, in.first);
   // An emptied buffer starts again at its first slot: a buffer that seldom holds more than a
   // flit or two keeps using the same cache line.
   if (--in.count == 0) {
@@ -233,16 +238,15 @@ flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
   }
   in.last_move = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
-  if (!f.tail) return f;
+  if (!tail) return;
   in.state = input_vc::phase::idle;
-  if (in.count == 0) return f;  // always so under the tail-credit rule: one packet at a time
+  if (in.count == 0) return;  // always so under the tail-credit rule: one packet at a time
   // BookSim's rule: the next packet's head reaches the front and enters the router's pipeline
   // now, as if written at the next cycle (BookSim's iq_router queues it for routing then).
   flit& head = slot(channel, in.first);
   in.state = input_vc::phase::routing;
   head.arrived = std::max(head.arrived, c + 1);
   in.ready_at = c + 1 + params_.routing_delay;
-  return f;
 }
 
 void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx) {
@@ -252,8 +256,12 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
   const std::int64_t back = c + (port < links_ ? credit_offset_ : inject_credit_offset_);
   const node_id at = port < links_ ? link_from_[static_cast<std::size_t>(port)] : port - links_;
   const bool frees = tail && params_.wait_for_tail_credit;  // the credit that frees the VC
-  if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition())
+  if (part_of_node_[static_cast<std::size_t>(at)] == ctx.partition()) [[likely]]
     return parts_[static_cast<std::size_t>(ctx.partition())].agenda.credits.add(back, {.out = channel, .at = at, .frees = frees});
+  queue_credit(channel, at, frees, back, ctx);
+}
+
+void flit_network::queue_credit(std::int32_t channel, node_id at, bool frees, std::int64_t back, network_context& ctx) {
   event e;
   e.time = time_of(back);
   e.kind = event_kind::network;
@@ -267,19 +275,21 @@ void flit_network::return_credit(std::int32_t channel, bool tail, std::int64_t c
 void flit_network::send(std::int32_t channel, std::int64_t c, network_context& ctx) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
   const std::int32_t link = in.out, vc = in.out_vc;
-  const std::int64_t ready = params_.booksim ? in.ready_at : front(channel).arrived + sa_wait_;
-  const flit f = take_front(channel, c);
-  const std::int32_t hops = f.hops + 1;
-  return_credit(channel, f.tail, c, ctx);
+  // The flit is read in its slot (no copy): its credit goes first, then the flit downstream,
+  // then its buffer lets it go (nothing writes the slot before a later arrival).
+  const flit& f = front(channel);
+  const std::int64_t ready = params_.booksim ? in.ready_at : f.arrived + sa_wait_;
+  const bool tail = f.tail;
+  return_credit(channel, tail, c, ctx);
   auto& out = outputs_[static_cast<std::size_t>(link * vcs_ + vc)];
   --out.credits;
-  if (f.tail && !params_.wait_for_tail_credit) out.owner = -1;  // BookSim's rule: free once the tail has left
+  if (tail && !params_.wait_for_tail_credit) out.owner = -1;  // BookSim's rule: free once the tail has left
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
   ++lc.flits;
   ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
-  if (tracing_) {  // one span per packet and link: from its head's cycle to the end of its tail's
+  if (tracing_) [[unlikely]] {  // one span per packet and link: from its head's cycle to the end of its tail's
     if (f.index == 0) out.head_sent = c;
-    if (f.tail)
+    if (tail)
       spans_[static_cast<std::size_t>(ctx.partition())].push_back(
           {link, f.msg->src, f.msg->dst, {time_of(out.head_sent)}, {time_of(c + 1)}});
   }
@@ -291,14 +301,20 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
       lc.wait_cycles += c - ready;
     }
   }
-  push_flit(f, link_to_[static_cast<std::size_t>(link)], link, vc, c + flit_offset_, hops, ctx);
+  push_flit(f, link_to_[static_cast<std::size_t>(link)], link, vc, c + flit_offset_, f.hops + 1, ctx);
+  pop_front(channel, tail, c);
 }
 
 void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                              std::int32_t hops, network_context& ctx) {
-  if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition())
+  if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition()) [[likely]]
     return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add(
         arrival, {.f = with_hops(f, hops), .channel = port * vcs_ + vc, .at = to});
+  queue_flit(f, to, port, vc, arrival, hops, ctx);
+}
+
+void flit_network::queue_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
+                              std::int32_t hops, network_context& ctx) {
   event e = event_of(event_kind::network, *f.msg, time_of(std::min(arrival, max_cycle_)), to, f.packet);
   e.part = f.index;
   e.stage = port;

@@ -129,6 +129,9 @@ class routing {
   /// their own; a packet may always fall back on the escape. The deadlock check then examines the
   /// escape network, since the adaptive channels may form cycles without harm.
   virtual bool has_escape() const { return false; }
+  /// False when next_hops reads only `current` and `dst`, never the route_state: a network may
+  /// then keep its answers in a table, as a router does.
+  virtual bool reads_state() const { return true; }
   /// Number of VC classes this routing needs (1 for VC-free routings).
   virtual int vc_classes() const { return 1; }
   /// True when the route from s+t to d+t is the route from s to d moved by t (for the

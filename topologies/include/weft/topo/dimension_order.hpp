@@ -41,6 +41,8 @@ class dimension_order final : public routing {
   bool has_escape() const override { return adaptive_; }
   int vc_classes() const override { return (dateline_ ? 2 : 1) + (adaptive_ ? 1 : 0); }
   bool translation_invariant() const override { return true; }
+  /// Only the dateline classes (and BookSim's tie split) read where the packet started or its class.
+  bool reads_state() const override { return dateline_ || booksim_; }
   const std::vector<int>& axis_order() const { return axis_order_; }
 
  private:
