@@ -218,6 +218,7 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
   sub.add_option("--csv", s.csv_file, "write the table as CSV");
   sub.add_option("--plot", s.plot_file, "write the time per iteration as stacked bars (SVG)");
   add_machine_options(sub, s.machine);
+  s.machine.needs_compute = true;
   add_backend_options(sub, s.backend, /*compute=*/false);  // cg's own --compute takes both backends' modes
   sub.get_option("--trace")->group("");
   sub.get_option("--ticks")->group("");
@@ -247,7 +248,11 @@ int run_on_emulator(const CLI::App& sub, const cg_state& s) {
   // Everything is checked before the first run prints anything.
   const auto plan = plan_runs(s.machine, machines, in.procs, [&](planned_run& run) {
     cg::check(a, b, run.procs, p);
-    cg::check_machine(run.built->m, p);
+    try {
+      cg::check_machine(run.built->m, p);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(no_compute_line(e.what()));
+    }
     run.opt.program_name = "cg";
     run.opt.traffic = cg::traffic(a, run.procs);
     run.opt.traffic.advice = "use a smaller matrix or fewer --procs, or raise --max-memory";

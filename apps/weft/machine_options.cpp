@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "cli_output.hpp"
+#include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/io/input_file.hpp"
@@ -291,6 +292,10 @@ built_machine build_machine(const machine_options& o) {
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
   const cost_model m = read_cost_model(o, preset ? &*preset : nullptr);
+  // No machine typed and no cost either: every time would be 0 (a typed topology without costs
+  // is the user's choice and runs with a warning; the wall clock applies no model at all).
+  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m))
+    throw std::invalid_argument(no_machine_line(o.needs_compute));
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
   if (preset) check_preset_topology(*preset);

@@ -52,6 +52,8 @@ struct machine_options {
   /// Set by a command whose packets --packet-flits, --flit-size and --cycle define on any
   /// network (weft traffic): they are then taken, not refused, with the message network.
   bool packet_shape_on_any_network = false;
+  /// Set by a command that needs a compute model (cg): a refusal then names the presets with one.
+  bool needs_compute = false;
   /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
   const CLI::App* parsed_by = nullptr;
 };

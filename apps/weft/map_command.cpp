@@ -239,7 +239,11 @@ int placed_procs(const map_options& s, const CLI::App& sub, const map_workload& 
                                             m.topo().spec(), nodes));
   if (w.cg) {
     cg::check(w.cg->a, w.cg->b, procs, w.cg->measured);
-    cg::check_machine(m, w.cg->measured);
+    try {
+      cg::check_machine(m, w.cg->measured);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(no_compute_line(e.what()));
+    }
   } else {
     s.registry.check_procs(w.choice.name, procs);
   }
