@@ -32,7 +32,7 @@ struct machine_options {
   std::string network;  ///< empty: the preset's, else the default network
   // The packet shape (flit_params): the flit network's, and weft traffic's on any network.
   int packet_flits = 16;
-  std::string flit_size = "16", cycle = "1ns";
+  std::string flit_size = "16B", cycle = "1ns";
   /// Each network's own parameters by name (--vcs → "vcs"), their options added from the
   /// network registry; only those typed are here.
   std::map<std::string, std::int64_t> network_values;

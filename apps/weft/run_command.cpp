@@ -46,7 +46,7 @@ struct run_state {
   std::string program;
   int procs = 0;
   bool barrier_per_ccs = false, rendezvous = false, contention = false;
-  std::string bytes = "8";
+  std::string bytes = "8B";
   int iterations = 1;
   std::string heatmap, messages;
   machine_options machine;

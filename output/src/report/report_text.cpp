@@ -59,7 +59,7 @@ void write_text(std::ostream& out, const report& r, int top_links) {
   if (r.wall_clock) fmt::print(out, "clock: wall (times measured on this host, not modelled; not deterministic)\n");
   fmt::print(out, "status: {}{}\n", to_string(r.status), r.conserved ? "" : "  (CONSERVATION VIOLATED)");
   for (const auto& p : r.problems) fmt::print(out, "  {}\n", p);
-  fmt::print(out, "makespan: {}\n\n", t(r.makespan));
+  fmt::print(out, "makespan: {}{}\n\n", t(r.makespan), r.abstract_units ? " units" : "");
 
   fmt::print(out, "{:<10} {:>16} {:>16} {:>16}\n", "per PE", "min", "mean", "max");
   const double n = r.pes.empty() ? 1.0 : static_cast<double>(r.pes.size());
@@ -105,7 +105,8 @@ void write_text(std::ostream& out, const report& r, int top_links) {
                  r.links.size(), waited, deepest);
     if (!r.network.kind.empty()) fmt::print(out, "{}\n", network_summary(r));
     if (!used.empty()) {
-      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",
+      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to",
+                 r.elements ? "elements" : "bytes", "busy",
                  "util", "waited", "queue");
       for (std::size_t i = 0; i < used.size() && static_cast<int>(i) < top_links; ++i) {
         const auto& l = *used[i];
