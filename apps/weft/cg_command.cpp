@@ -208,11 +208,11 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
                  "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
                  "that differ in the last bit: docs/cg.md)")
       ->capture_default_str();
+  // No "=model" shown: the default depends on --backend, which the text says.
   sub.add_option("--compute", s.compute,
-                 "model (the machine's kernel model) or measured (host time, not reproducible); with --backend mpi: "
-                 "skip (default: the kernels' real arithmetic is timed) or spin (each kernel also spins for the "
-                 "kernel model's time at --flops/--memory-bandwidth)")
-      ->capture_default_str();
+                 "its default depends on --backend. Emulator: model (default; the machine's kernel model) or "
+                 "measured (host time, not reproducible). --backend mpi: skip (default; the kernels' real arithmetic "
+                 "is timed) or spin (each kernel also spins for the kernel model's time at --flops/--memory-bandwidth)");
   sub.add_option("--procs,-p", s.procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
   sub.add_option("--solution", s.solution, "write x of the first run as a Matrix Market vector");
   sub.add_option("--csv", s.csv_file, "write the table as CSV");
