@@ -283,7 +283,7 @@ int run_on_emulator(const CLI::App& sub, const cg_state& s) {
 
 command_runner add_cg_command(CLI::App& app) {
   auto s = std::make_shared<cg_state>();
-  auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
+  auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (Matsumoto et al., TCA/PEACH2 collectives, Fig. 13) with its time breakdown");
   add_cg_options(*sub, *s);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;

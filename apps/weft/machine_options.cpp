@@ -107,6 +107,9 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   add_run_control_options(sub, o.control);
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
+  sub.add_flag("--verbose", o.verbose,
+               "the engine's internals in the report too: worker CPUs, PEs per CPU, engine events, phases")
+      ->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
   sub.add_option("--comm-log", o.comm_log_file,
@@ -388,7 +391,7 @@ namespace {
 void print_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
-  weft::output::write_text(std::cout, shown);
+  weft::output::write_text(std::cout, shown, 8, o.verbose);
 }
 
 int say_status(const report& r) {

@@ -46,6 +46,7 @@ struct machine_options {
   bool wall_clock_allowed = false;
   std::string stack_size = "64KiB";
   bool ticks = false;
+  bool verbose = false;  ///< --verbose: the engine's internals in the text report too
   std::string json_file, trace_file;
   std::string comm_log_file;  ///< --comm-log: every PE's communication calls as JSON Lines
   run_control control;  ///< --max-memory, --quiet, Ctrl-C

@@ -51,7 +51,7 @@ std::string network_summary(const report& r) {
 
 }  // namespace
 
-void write_text(std::ostream& out, const report& r, int top_links) {
+void write_text(std::ostream& out, const report& r, int top_links, bool verbose) {
   auto t = [&](vtime v) { return format_time(v, r.ticks); };
   fmt::print(out, "weft run: {} on {} PEs, machine {} (routing {})\n", r.program, r.procs, r.machine, r.routing);
   fmt::print(out, "link model: {}\n", r.model_description);
@@ -132,6 +132,11 @@ void write_text(std::ostream& out, const report& r, int top_links) {
   }
   fmt::print(out, "\nhost: {}; {} workers, pin {}, sharing {}", r.host.host_topology, r.host.workers, r.host.pin,
              r.host.sharing);
+  if (!verbose) {
+    fmt::print(out, "\nwall {:.3f} s, {:.3g} messages/s, peak RSS {}\n", r.host.wall_seconds, r.host.messages_per_second,
+               format_bytes(r.host.peak_rss_bytes));
+    return;
+  }
   if (!r.host.worker_cpus.empty()) {
     fmt::print(out, " (worker CPUs");
     for (int c : r.host.worker_cpus) fmt::print(out, " {}", c);
