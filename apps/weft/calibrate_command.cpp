@@ -70,7 +70,7 @@ program ping_pong(const settings& s, std::vector<vtime>& one_way) {
 
 command_runner add_calibrate_command(CLI::App& app) {
   struct state {
-    std::string sizes = "8:4M", name = "calibrated", output;
+    std::string sizes = "8B:4MiB", name = "calibrated", output;
     int iterations = 100, warmup = 10, nodes = 0;
     backend_options backend;
   };
@@ -92,7 +92,7 @@ command_runner add_calibrate_command(CLI::App& app) {
     settings set{parse_sizes(s->sizes), s->iterations, s->warmup};
     // alpha + bytes / bandwidth has two unknowns: one size (or one repeated) cannot tell them apart.
     if (std::set<std::int64_t>(set.sizes.begin(), set.sizes.end()).size() < 2)
-      throw std::invalid_argument("--sizes " + s->sizes + ": the fit of alpha and bandwidth needs at least two different sizes (e.g. 8:4M)");
+      throw std::invalid_argument("--sizes " + s->sizes + ": the fit of alpha and bandwidth needs at least two different sizes (e.g. 8B:4MiB)");
     if (set.iterations < 1) throw std::invalid_argument("--iterations " + std::to_string(set.iterations) + " must be at least 1");
     if (set.warmup < 0) throw std::invalid_argument("--warmup " + std::to_string(set.warmup) + " must be at least 0");
     if (sub->count("--nodes") && s->nodes < 2)

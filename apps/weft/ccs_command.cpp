@@ -170,7 +170,7 @@ int run(const ccs_options& o) {
 command_runner add_ccs_command(CLI::App& app) {
   auto options = std::make_shared<ccs_options>();
   auto* sub = app.add_subcommand("ccs", "extract the Concurrent Communication Sets of a communication log "
-                                        "(seed 004, Fig. 2) and score a placement (task i on node i, or --placement) on a machine");
+                                        "(Morie & Nanri, Fig. 2) and score a placement (task i on node i, or --placement) on a machine");
   sub->add_option("log", options->log, "communication log (JSON Lines, as written by --comm-log)")->required();
   sub->add_option("--json", options->json, "write the sets (and objectives) as JSON to FILE");
   sub->add_option("--machine,-m", options->machine, "topology spec to score on, e.g. tofu:1x2x4, torus:4x4 (task i on node i)");

@@ -208,16 +208,17 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
                  "allreduce algorithm (weft coll --help lists them; dissemination is the paper's, but gives PEs sums "
                  "that differ in the last bit: docs/cg.md)")
       ->capture_default_str();
+  // No "=model" shown: the default depends on --backend, which the text says.
   sub.add_option("--compute", s.compute,
-                 "model (the machine's kernel model) or measured (host time, not reproducible); with --backend mpi: "
-                 "skip (default: the kernels' real arithmetic is timed) or spin (each kernel also spins for the "
-                 "kernel model's time at --flops/--memory-bandwidth)")
-      ->capture_default_str();
+                 "its default depends on --backend. Emulator: model (default; the machine's kernel model) or "
+                 "measured (host time, not reproducible). --backend mpi: skip (default; the kernels' real arithmetic "
+                 "is timed) or spin (each kernel also spins for the kernel model's time at --flops/--memory-bandwidth)");
   sub.add_option("--procs,-p", s.procs, "PE counts, e.g. 1,2,4,8,16 (default: the machine's)");
   sub.add_option("--solution", s.solution, "write x of the first run as a Matrix Market vector");
   sub.add_option("--csv", s.csv_file, "write the table as CSV");
   sub.add_option("--plot", s.plot_file, "write the time per iteration as stacked bars (SVG)");
   add_machine_options(sub, s.machine);
+  s.machine.needs_compute = true;
   add_backend_options(sub, s.backend, /*compute=*/false);  // cg's own --compute takes both backends' modes
   sub.get_option("--trace")->group("");
   sub.get_option("--ticks")->group("");
@@ -247,7 +248,11 @@ int run_on_emulator(const CLI::App& sub, const cg_state& s) {
   // Everything is checked before the first run prints anything.
   const auto plan = plan_runs(s.machine, machines, in.procs, [&](planned_run& run) {
     cg::check(a, b, run.procs, p);
-    cg::check_machine(run.built->m, p);
+    try {
+      cg::check_machine(run.built->m, p);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(no_compute_line(e.what()));
+    }
     run.opt.program_name = "cg";
     run.opt.traffic = cg::traffic(a, run.procs);
     run.opt.traffic.advice = "use a smaller matrix or fewer --procs, or raise --max-memory";
@@ -278,7 +283,7 @@ int run_on_emulator(const CLI::App& sub, const cg_state& s) {
 
 command_runner add_cg_command(CLI::App& app) {
   auto s = std::make_shared<cg_state>();
-  auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (seed 003, Fig. 13) with its time breakdown");
+  auto* sub = app.add_subcommand("cg", "conjugate-gradient solver (Matsumoto et al., TCA/PEACH2 collectives, Fig. 13) with its time breakdown");
   add_cg_options(*sub, *s);
   return [sub, s]() -> int {
     if (!sub->parsed()) return -1;

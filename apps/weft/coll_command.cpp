@@ -163,7 +163,7 @@ std::vector<row> measure_on_mpi(const mpi::environment& env, coll::benchmark_cas
 }
 
 struct coll_state {
-  std::string op = "allreduce", algorithm, sizes = "8:1M", procs, csv_file;
+  std::string op = "allreduce", algorithm, sizes = "8B:1MiB", procs, csv_file;
   int iterations = 1, warmup = 0, root = 0;
   bool no_check = false, contention = false;
   machine_options machine;
@@ -182,7 +182,7 @@ CLI::App* add_coll_options(CLI::App& app, coll_state& s) {
               "\n  every operation also has native: the MPI library's own collective (--backend mpi only)");
   sub->add_option("--op", s.op, "collective: " + ops)->capture_default_str();
   sub->add_option("--algorithm,-a", s.algorithm, "algorithm (default: chosen by size and PE count)");
-  sub->add_option("--sizes", s.sizes, "bytes per PE: LO:HI (powers of two) or a list 8,4K,1M")->capture_default_str();
+  sub->add_option("--sizes", s.sizes, "bytes per PE: LO:HI (powers of two) or a list 8B,4KiB,1MiB")->capture_default_str();
   sub->add_option("--procs,-p", s.procs, "PE counts, e.g. 2,4,8,16 (default: the machine's)");
   sub->add_option("--iterations,-i", s.iterations, "calls per measurement (time per call is reported; --backend mpi or --clock wall: 100 unless given)")->capture_default_str();
   sub->add_option("--warmup", s.warmup, "untimed calls before the timed ones (--backend mpi or --clock wall: 10 unless given)")

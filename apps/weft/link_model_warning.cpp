@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "weft/detail/network_registry.hpp"
+#include "weft/presets/preset.hpp"
 
 namespace weft::cli {
 
@@ -18,6 +19,29 @@ void warn_if_no_link_model(const cost_model& m, std::ostream& err) {
   if (!free_messages(m)) return;
   err << "weft: warning: no link model given (alpha, tau/bandwidth and hop latency are all 0): every time will be 0; "
          "see --alpha/--bandwidth/--hop-latency or a preset\n";
+}
+
+std::string preset_names(bool compute_only) {
+  std::string names;
+  for (const auto& p : presets::list())
+    if (!compute_only || p.model.flops.per_second > 0 || !p.model.memory_time.is_zero())
+      names += (names.empty() ? "" : ", ") + p.name;
+  return names.empty() ? "none found; see 'weft machines'" : names;
+}
+
+// Why a refusal rather than a default machine: a careful user reads a report's times as a
+// prediction for some machine, and a machine weft picked would be read as theirs. SimGrid, too,
+// runs nothing without a platform. The line names what to add, so the fix takes seconds.
+std::string no_machine_line(bool needs_compute) {
+  if (needs_compute)
+    return "no machine given: add -m with a preset that has a compute model (" + preset_names(true) +
+           "; 'weft machines' lists them), or -m TOPOLOGY with --flops or --memory-bandwidth";
+  return "no machine given, so every time would be 0: add -m with a preset (" + preset_names() +
+         "; 'weft machines' lists them), or link costs for the default torus:8x8 (e.g. --alpha 1us --bandwidth 4GB/s)";
+}
+
+std::string no_compute_line(const std::string& what) {
+  return what + "; or -m a preset with one (" + preset_names(true) + ")";
 }
 
 }  // namespace weft::cli

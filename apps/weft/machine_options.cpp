@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "cli_output.hpp"
+#include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/io/input_file.hpp"
@@ -106,6 +107,9 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   add_run_control_options(sub, o.control);
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
+  sub.add_flag("--verbose", o.verbose,
+               "the engine's internals in the report too: worker CPUs, PEs per CPU, engine events, phases")
+      ->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
   sub.add_option("--comm-log", o.comm_log_file,
@@ -291,6 +295,10 @@ built_machine build_machine(const machine_options& o) {
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
   const cost_model m = read_cost_model(o, preset ? &*preset : nullptr);
+  // No machine typed and no cost either: every time would be 0 (a typed topology without costs
+  // is the user's choice and runs with a warning; the wall clock applies no model at all).
+  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m))
+    throw std::invalid_argument(no_machine_line(o.needs_compute));
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
   if (preset) check_preset_topology(*preset);
@@ -383,7 +391,7 @@ namespace {
 void print_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
-  weft::output::write_text(std::cout, shown);
+  weft::output::write_text(std::cout, shown, 8, o.verbose);
 }
 
 int say_status(const report& r) {

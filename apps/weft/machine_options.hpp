@@ -32,7 +32,7 @@ struct machine_options {
   std::string network;  ///< empty: the preset's, else the default network
   // The packet shape (flit_params): the flit network's, and weft traffic's on any network.
   int packet_flits = 16;
-  std::string flit_size = "16", cycle = "1ns";
+  std::string flit_size = "16B", cycle = "1ns";
   /// Each network's own parameters by name (--vcs → "vcs"), their options added from the
   /// network registry; only those typed are here.
   std::map<std::string, std::int64_t> network_values;
@@ -46,12 +46,15 @@ struct machine_options {
   bool wall_clock_allowed = false;
   std::string stack_size = "64KiB";
   bool ticks = false;
+  bool verbose = false;  ///< --verbose: the engine's internals in the text report too
   std::string json_file, trace_file;
   std::string comm_log_file;  ///< --comm-log: every PE's communication calls as JSON Lines
   run_control control;  ///< --max-memory, --quiet, Ctrl-C
   /// Set by a command whose packets --packet-flits, --flit-size and --cycle define on any
   /// network (weft traffic): they are then taken, not refused, with the message network.
   bool packet_shape_on_any_network = false;
+  /// Set by a command that needs a compute model (cg): a refusal then names the presets with one.
+  bool needs_compute = false;
   /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
   const CLI::App* parsed_by = nullptr;
 };

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "help_format.hpp"
 #include "parse_errors.hpp"
 #include "weft/io/input_file.hpp"
 #include "weft/output/output_file.hpp"
@@ -52,6 +53,7 @@ int run_weft(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "weft 0.1.0");
   app.footer("Run 'weft <command> --help' for the options of one command. Docs: docs/ in the source tree.");
+  app.formatter(weft::cli::make_help_formatter());  // before the commands, which inherit it
 
   std::vector<weft::cli::command_runner> runners{
       weft::cli::add_run_command(app),
@@ -67,6 +69,7 @@ int run_weft(int argc, char** argv) {
       weft::cli::add_calibrate_command(app),
   };
   weft::cli::add_value_checks(app);
+  weft::cli::name_values(app);
   if (auto line = weft::cli::unknown_command(app, argc, argv); !line.empty()) {
     say(line);
     return 2;

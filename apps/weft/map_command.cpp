@@ -239,7 +239,11 @@ int placed_procs(const map_options& s, const CLI::App& sub, const map_workload& 
                                             m.topo().spec(), nodes));
   if (w.cg) {
     cg::check(w.cg->a, w.cg->b, procs, w.cg->measured);
-    cg::check_machine(m, w.cg->measured);
+    try {
+      cg::check_machine(m, w.cg->measured);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(no_compute_line(e.what()));
+    }
   } else {
     s.registry.check_procs(w.choice.name, procs);
   }
@@ -251,7 +255,7 @@ void check_machine_fits(const map_options& s, const std::vector<std::string>& ob
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
     if (is_tofu_only(name) && !spec.starts_with("tofu:"))
-      throw std::invalid_argument("--objective " + name + " is a Tofu placement (seed 004 §5.4); machine " + spec +
+      throw std::invalid_argument("--objective " + name + " is a Tofu placement (Morie & Nanri, §5.4); machine " + spec +
                                   " is not tofu:...");
   const auto& o = s.machine;
   auto inputs = machine_inputs(o);
@@ -520,7 +524,7 @@ int run(const map_options& s, const CLI::App& sub) {
 command_runner add_map_command(CLI::App& app) {
   auto s = std::make_shared<map_options>();
   programs::register_builtin_programs(s->registry);
-  auto* sub = app.add_subcommand("map", "search task placements (seed 004: default, no-ring, TAHB, RMATT, RMATT-O2F, TAC3; "
+  auto* sub = app.add_subcommand("map", "search task placements (Morie & Nanri: default, no-ring, TAHB, RMATT, RMATT-O2F, TAC3; "
                                         "Scotch) and measure each one's makespan");
   sub->add_option("--program", s->program,
                   "built-in program (weft run --help lists them), nas-cg:ROWSxCOLS, or cg:SPEC (weft's CG solver on a "

@@ -150,7 +150,7 @@ int run(const reduce_options& o, std::size_t given, bool tree_given) {
 
 command_runner add_reduce_command(CLI::App& app) {
   auto o = std::make_shared<reduce_options>();
-  auto* sub = app.add_subcommand("reduce", "reduction under communication delay (seed 001): delay-aware tree on the "
+  auto* sub = app.add_subcommand("reduce", "reduction under communication delay (Nonomura, Kurino & Fukazawa): delay-aware tree on the "
                                            "Fibonacci tree vs the binary tree, steps vs K");
   sub->add_option("-K", o->items, "number of data items (the largest K with --sweep)")->capture_default_str();
   sub->add_option("-m", o->m, "transfer time of one message, in steps")->capture_default_str();

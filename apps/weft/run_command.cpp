@@ -46,7 +46,7 @@ struct run_state {
   std::string program;
   int procs = 0;
   bool barrier_per_ccs = false, rendezvous = false, contention = false;
-  std::string bytes = "8";
+  std::string bytes = "8B";
   int iterations = 1;
   std::string heatmap, messages;
   machine_options machine;
@@ -62,7 +62,7 @@ CLI::App* add_run_options(CLI::App& app, run_state& s) {
   sub->add_option("program", s.program, "built-in program to run")->required();
   sub->add_option("--procs,-p", s.procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s.bytes, "message size for the program")->capture_default_str();
-  sub->add_flag("--barrier-per-ccs", s.barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (seed 004)");
+  sub->add_flag("--barrier-per-ccs", s.barrier_per_ccs, "nas-cg: a barrier at the head of each communication set (Morie & Nanri)");
   sub->add_flag("--rendezvous", s.rendezvous, "nas-cg: each exchange trades ready messages before its data (MPI's rendezvous)");
   sub->add_option("--iterations,-i", s.iterations, "repetitions")->capture_default_str();
   sub->add_flag("--contention", s.contention,

@@ -247,7 +247,7 @@ int run(const CLI::App& sub, traffic_options& o) {
 
 command_runner add_traffic_command(CLI::App& app) {
   auto o = std::make_shared<traffic_options>();
-  auto* sub = app.add_subcommand("traffic", "latency-load curves of synthetic traffic (seed 002), one per routing");
+  auto* sub = app.add_subcommand("traffic", "latency-load curves of synthetic traffic (as Kawai, Inoguchi & Horiguchi and BookSim), one per routing");
   sub->add_option("--pattern", o->pattern, "destinations: " + traffic::known_patterns())->capture_default_str();
   sub->add_option("--load", o->load, "offered load in flits/node/cycle: LO:HI:STEP, one value or a list a,b,c")
       ->capture_default_str();

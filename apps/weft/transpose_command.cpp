@@ -36,7 +36,8 @@ struct transpose_options {
   std::string machine;  // empty: pax for one run, both machines for a sweep
   std::int64_t n = 64;
   int pes = 16;
-  std::string alpha = "1", tau = "1";
+  std::string alpha, tau;  // empty: 1 unit each with --units abstract, else required
+  std::string units = "time";  // time: α and τ are durations; abstract: plain numbers of units
   std::string algorithm = "two-phase";
   std::string routing;
   int workers = 0;
@@ -56,9 +57,31 @@ run_options make_run_options(const transpose_options& o) {
   return options;
 }
 
-// Abstract-unit runs (bare numbers) print raw ticks; "1us"-style runs print real units.
-bool bare_number(const std::string& s) {
-  return !s.empty() && s.find_first_not_of("0123456789.") == std::string::npos;
+// α and τ in the chosen units: durations ("1us", "250ps") or, with --units abstract, plain
+// numbers of the paper's units (Table 1 counts in α and τ), printed as "units", never ps.
+struct alpha_tau {
+  vtime alpha;
+  byte_time tau;
+  bool abstract;
+};
+
+alpha_tau parse_alpha_tau(const transpose_options& o) {
+  if (o.units == "abstract")
+    return {parse_abstract_time(o.alpha.empty() ? "1" : o.alpha, "--alpha"),
+            parse_abstract_byte_time(o.tau.empty() ? "1" : o.tau, "--tau"), true};
+  if (o.units != "time")
+    throw std::invalid_argument("--units '" + o.units + "' is not valid (time, abstract)");
+  if (o.alpha.empty() || o.tau.empty())
+    throw std::invalid_argument(std::string(o.alpha.empty() ? "--alpha" : "--tau") +
+                                " is needed: give --alpha TIME --tau TIME (e.g. --alpha 1us --tau 1ns), or --units abstract "
+                                "(alpha = tau = 1 unit, as the paper's Table 1)");
+  try {
+    return {parse_time(o.alpha, "--alpha"), parse_byte_time(o.tau, "--tau"), false};
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    if (what.find(" what? ") == std::string::npos) throw;
+    throw std::invalid_argument(what + "; or --units abstract for the paper's unit-less α and τ");
+  }
 }
 
 std::string bound_formula(machine_kind k, const layout& l) {
@@ -95,7 +118,7 @@ struct transpose_case {
   std::string algorithm;
   vtime alpha;
   byte_time tau;
-  bool ticks;  ///< α and τ were given as bare numbers: times are printed as ticks
+  bool ticks;  ///< --units abstract: times are printed as numbers of units
   measurement m;
   fraction bound;
   std::int64_t u_closed, u_summed;
@@ -111,11 +134,13 @@ void print_case(const transpose_case& c, int top_links) {
     if (scaled % f.den == 0) return format_time(vtime::ticks(scaled / f.den), c.ticks);
     return fraction::of(scaled, f.den).str() + (c.ticks ? "" : " ps");
   };
+  const std::string per = c.ticks ? " unit" : "";
   const auto& m = c.m;
   std::cout << "weft transpose: " << c.algorithm << " on " << m.full.machine << " (routing " << m.full.routing << "), "
             << c.l.describe() << "\n"
-            << "link model: α=" << t(c.alpha) << " per transfer, τ=" << t(c.tau.serialize(1))
-            << " per element; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
+            << "link model: α=" << t(c.alpha) << per << " per transfer, τ=" << t(c.tau.serialize(1)) << per
+            << " per element" << (c.ticks ? " (--units abstract: times are numbers of units)" : "")
+            << "; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
   print_row(std::cout, "", "paper (Table 1)", "measured");
   print_row(std::cout, "lower bound t_LB", bound_formula(c.kind, c.l) + " = " + tau_units(c.bound),
             "Σ L / P = " + fraction::of(c.u_summed, c.l.pes()).str() + "·τ");
@@ -141,6 +166,12 @@ void print_case(const transpose_case& c, int top_links) {
   std::cout << "\ncore report of the run with α and τ:\n";
   report shown = m.full;
   shown.ticks = c.ticks;
+  // The engine's α is per message and its τ per byte; here a byte is one element.
+  shown.abstract_units = c.ticks;
+  shown.elements = true;
+  if (c.ticks)
+    shown.model_description = "alpha=" + t(c.alpha) + " unit tau=" + t(c.tau.serialize(1)) +
+                              " unit/element, store-and-forward, single-port (abstract units)";
   weft::output::write_text(std::cout, shown, top_links);
 }
 
@@ -155,6 +186,7 @@ void write_case_json(std::ostream& out, const transpose_case& c) {
                    {"P", c.l.pes()},
                    {"layout", c.l.whole_rows() ? "P<=N" : "N<P<N^2"},
                    {"algorithm", c.algorithm},
+                   {"units", c.ticks ? "abstract" : "ps"},  // abstract: every *_ps value counts units
                    {"alpha_ps", c.alpha.ps},
                    {"tau_ps_per_element", {{"num", c.tau.num}, {"den", c.tau.den}}},
                    {"lower_bound_tau", {{"num", c.bound.num}, {"den", c.bound.den}}},
@@ -186,8 +218,7 @@ int run_one(const transpose_options& o) {
   if (!o.routing.empty() && o.algorithm != "direct")
     throw std::invalid_argument("--routing: " + o.algorithm + " sends to neighbours only (one hop), so no routing changes it; "
                                 "--routing applies to --algorithm direct");
-  const vtime alpha = parse_time(o.alpha, "--alpha");
-  const byte_time tau = parse_byte_time(o.tau, "--tau");
+  const auto [alpha, tau, abstract] = parse_alpha_tau(o);
   check_outputs({{"--json", o.json_file}});
   cost_model shown_model;
   shown_model.alpha = alpha;
@@ -202,7 +233,7 @@ int run_one(const transpose_options& o) {
   }
   const auto bound = lower_bound(kind, l);
   const double ratio = ratio_to_bound(m.transfer, bound, tau);
-  const transpose_case c{kind, l, o.algorithm, alpha, tau, bare_number(o.alpha) && bare_number(o.tau), std::move(m), bound,
+  const transpose_case c{kind, l, o.algorithm, alpha, tau, abstract, std::move(m), bound,
                          unit_transfers_closed_form(kind, l), unit_transfers_summed(kind, l),
                          table1_cost(o.algorithm, kind, l), ratio};
   print_case(c, o.top_links);
@@ -227,15 +258,16 @@ int run_sweep(const transpose_options& o) {
   layout(o.n, 4);  // validates N before any run
   algorithm_registry registry;
   register_transpose_algorithms(registry);
-  const vtime alpha = parse_time(o.alpha, "--alpha");
-  const byte_time tau = parse_byte_time(o.tau, "--tau");
+  const auto [alpha, tau, abstract] = parse_alpha_tau(o);
   if (tau.is_zero()) throw std::invalid_argument("--tau 0: the sweep divides by the lower bound·τ, give τ > 0");
   check_outputs({{"--csv", o.csv_file}, {"--plot", o.plot_file}});
   // Refused before the sweep, not noted after it: an accepted option must have an effect.
   check_plot_file(o.plot_file, "--plot");
   auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
   const bool stopped = interrupt_requested();  // the rows finished are kept, the last run's are not
-  std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << o.alpha << ", τ=" << o.tau
+  const std::string unit = abstract ? " unit" : "";
+  std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << format_time(alpha, abstract) << unit
+            << ", τ=" << format_time(tau.serialize(1), abstract) << unit
             << "; measured transfer time / lower bound t_LB (1 = optimal)\n"
                "P <= N: whole rows per PE; P > N: a row split over P/N PEs\n\n";
   print_ratio_table(std::cout, rows);
@@ -267,9 +299,12 @@ command_runner add_transpose_command(CLI::App& app) {
   sub->add_option("--machine,-m", o->machine, "pax or illiac (default pax; a sweep runs both)");
   sub->add_option("-N", o->n, "matrix side, a power of two")->capture_default_str();
   sub->add_option("-P", o->pes, "PEs, a power of 4 below N²")->capture_default_str();
-  sub->add_option("--alpha", o->alpha, "path set-up time per neighbour transfer (bare number = ticks)")
+  sub->add_option("--units", o->units,
+                  "time (--alpha and --tau are durations: 1us, 1ns) or abstract (plain numbers of the paper's units, "
+                  "default 1 each; the report counts units)")
       ->capture_default_str();
-  sub->add_option("--tau", o->tau, "time per element on a link (bare number = ticks)")->capture_default_str();
+  sub->add_option("--alpha", o->alpha, "path set-up time per neighbour transfer (e.g. 1us; with --units abstract 1)");
+  sub->add_option("--tau", o->tau, "time per element on a link (e.g. 1ns; with --units abstract 1)");
   sub->add_option("--algorithm,-a", o->algorithm, "two-phase, direct or bhuyan-agrawal")->capture_default_str();
   sub->add_option("--routing", o->routing, "routing for the direct algorithm (default: the topology's)");
   add_workers_option(*sub, o->workers);

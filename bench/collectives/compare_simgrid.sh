@@ -26,7 +26,7 @@ smpi() {  # name, extra --cfg options
   echo "$name $(cat "$work/time") $virtual" | tee -a "$work/results"
 }
 weft_run() {  # name, workers
-  /usr/bin/time -f "%e %M" -o "$work/time" "$weft" coll --op allreduce -a recursive-doubling --sizes 8 \
+  /usr/bin/time -f "%e %M" -o "$work/time" "$weft" coll --op allreduce -a recursive-doubling --sizes 8B \
     --procs 1024 --machine torus:32x32 --switching cut-through --hop-latency 1us --bandwidth 10GB/s -i 100 \
     --workers "$2" >"$work/out" 2>&1
   virtual=$(awk '$1 == 8 { print $3 }' "$work/out")

@@ -18,7 +18,7 @@ bench() {  # label, weft run arguments...
   local walls=() events=() msgs=() rss=() makespan=""
   for ((i = 0; i < repeat; ++i)); do
     local out
-    out=$("$weft" run "$@" "${link[@]}")
+    out=$("$weft" run "$@" "${link[@]}" --verbose)  # --verbose: the wall line with engine events
     makespan=$(grep '^makespan:' <<<"$out" | cut -d' ' -f2-)
     local line
     line=$(grep '^wall ' <<<"$out")

@@ -41,6 +41,27 @@ number_and_suffix split(std::string_view text, std::string_view what, std::strin
   return {v, suffix, used};
 }
 
+// Units are required, as SimGrid requires them in its platform files: "1" typed for a time could
+// mean 1 ps, 1 us or 1 s, and was read as 1 ps, silently. A number without a unit is refused,
+// naming what to add; 0 is 0 in every unit and may stand alone. `example` is the unit the
+// message suggests, `units` the ones accepted.
+void require_unit(const number_and_suffix& n, std::string_view text, std::string_view what, std::string_view example,
+                  std::string_view units) {
+  if (!n.suffix.empty() || n.value == 0) return;
+  const std::string number(text.substr(0, n.length));
+  throw std::invalid_argument(std::string(what) + " " + std::string(text) + ": " + number + " what? e.g. " + number +
+                              std::string(example) + " (units: " + std::string(units) + ")");
+}
+
+// An abstract-unit count (transpose --units abstract) is a plain number: a unit would say it is
+// a time, which it is not.
+void refuse_unit(const number_and_suffix& n, std::string_view text, std::string_view what) {
+  if (n.suffix.empty()) return;
+  throw std::invalid_argument(std::string(what) + " " + std::string(text) +
+                              ": abstract units are plain numbers (e.g. 1); a unit such as '" + n.suffix +
+                              "' needs real units, not --units abstract");
+}
+
 // 2^63 is exact in a double; anything below it converts to int64 without overflow.
 constexpr double two_to_63 = 9223372036854775808.0;
 
@@ -120,10 +141,11 @@ byte_time reduced(byte_time t) {
   return g > 1 ? byte_time{t.num / g, t.den / g} : t;
 }
 
-constexpr std::string_view time_units = "a duration like 250ns, 1.5us, 2ms, 40ps, or a bare number of ticks";
+constexpr std::string_view time_units = "a duration like 250ns, 1.5us, 2ms, 40ps";
+constexpr std::string_view time_unit_list = "ps ns us ms s";
 
 double time_scale(const std::string& suffix) {
-  if (suffix.empty() || suffix == "ps" || suffix == "tick" || suffix == "ticks") return 1;
+  if (suffix.empty() || suffix == "ps") return 1;
   if (suffix == "ns") return 1e3;
   // "µs" with the micro sign (U+00B5) or the Greek small mu (U+03BC): both look the same.
   if (suffix == "us" || suffix == "\u00b5s" || suffix == "\u03bcs") return 1e6;
@@ -134,8 +156,15 @@ double time_scale(const std::string& suffix) {
 
 }  // namespace
 
-vtime parse_time(std::string_view text, std::string_view what) {
-  auto [v, suffix, length] = split(text, what, time_units);
+namespace {
+
+enum class unit_rule { required, abstract };
+
+vtime parse_time(std::string_view text, std::string_view what, unit_rule rule) {
+  const auto parsed = split(text, what, time_units);
+  if (rule == unit_rule::required) require_unit(parsed, text, what, "us", time_unit_list);
+  else refuse_unit(parsed, text, what);
+  auto [v, suffix, length] = parsed;
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, time_units);
   if (auto n = exact_whole(text, length)) {
@@ -147,11 +176,20 @@ vtime parse_time(std::string_view text, std::string_view what) {
   return {whole(v * scale, what, text)};
 }
 
+}  // namespace
+
+vtime parse_time(std::string_view text, std::string_view what) { return parse_time(text, what, unit_rule::required); }
+vtime parse_abstract_time(std::string_view text, std::string_view what) {
+  return parse_time(text, what, unit_rule::abstract);
+}
+
 std::int64_t parse_bytes(std::string_view text, std::string_view what) {
-  constexpr std::string_view allowed = "a size like 8, 8B, 4KiB, 1MiB, 1K (=1024), 1KB (=1000), 2M, 1G";
-  auto [v, suffix, length] = split(text, what, allowed);
+  constexpr std::string_view allowed = "a size like 8B, 4KiB, 1MiB, 1K (=1024), 1KB (=1000), 2M, 1G";
+  const auto parsed = split(text, what, allowed);
+  require_unit(parsed, text, what, "B", "B KiB MiB GiB K M G KB MB GB");
+  auto [v, suffix, length] = parsed;
   double scale = 0;
-  if (suffix.empty() || suffix == "B") scale = 1;
+  if (suffix.empty() || suffix == "B") scale = 1;  // empty: 0 (require_unit refused the rest)
   else if (suffix == "K" || suffix == "KiB" || suffix == "k") scale = 1024.0;
   else if (suffix == "M" || suffix == "MiB") scale = 1024.0 * 1024;
   else if (suffix == "G" || suffix == "GiB") scale = 1024.0 * 1024 * 1024;
@@ -173,7 +211,9 @@ std::int64_t parse_bytes(std::string_view text, std::string_view what) {
 
 byte_time parse_bandwidth(std::string_view text, std::string_view what) {
   constexpr std::string_view allowed = "a bandwidth like 4GB/s, 3.5GB/s, 100MB/s, 1GiB/s, 10Gb/s";
-  auto [v, suffix, _] = split(text, what, allowed);
+  const auto parsed = split(text, what, allowed);
+  require_unit(parsed, text, what, "GB/s", "B/s KB/s MB/s GB/s TB/s KiB/s MiB/s GiB/s Mb/s Gb/s");
+  auto [v, suffix, _] = parsed;
   double bytes_per_s = 0;
   if (suffix == "B/s") bytes_per_s = v;
   else if (suffix == "KB/s" || suffix == "kB/s") bytes_per_s = v * 1e3;
@@ -203,9 +243,14 @@ byte_time parse_bandwidth(std::string_view text, std::string_view what) {
   return reduced({num * scale, std::llround(den * static_cast<double>(scale))});
 }
 
-byte_time parse_byte_time(std::string_view text, std::string_view what) {
-  constexpr std::string_view allowed = "a time per byte like 250ps, 0.5ns, or a bare number of ticks";
-  auto [v, suffix, length] = split(text, what, allowed);
+namespace {
+
+byte_time parse_byte_time(std::string_view text, std::string_view what, unit_rule rule) {
+  constexpr std::string_view allowed = "a time per byte like 250ps, 0.5ns, 250ps/B";
+  const auto parsed = split(text, what, allowed);
+  if (rule == unit_rule::required) require_unit(parsed, text, what, "ps", "ps ns us ms s, or the same per byte: ps/B ...");
+  else refuse_unit(parsed, text, what);
+  auto [v, suffix, length] = parsed;
   if (suffix.size() > 2 && suffix.substr(suffix.size() - 2) == "/B") suffix.resize(suffix.size() - 2);
   double scale = time_scale(suffix);
   if (scale < 0) bad(what, text, allowed);
@@ -246,11 +291,22 @@ byte_time parse_byte_time(std::string_view text, std::string_view what) {
   return reduced({num, den});
 }
 
+}  // namespace
+
+byte_time parse_byte_time(std::string_view text, std::string_view what) {
+  return parse_byte_time(text, what, unit_rule::required);
+}
+byte_time parse_abstract_byte_time(std::string_view text, std::string_view what) {
+  return parse_byte_time(text, what, unit_rule::abstract);
+}
+
 flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
-  constexpr std::string_view allowed = "a rate like 1Gflops, 2.5GF/s, 1e9";
-  auto [v, suffix, _] = split(text, what, allowed);
+  constexpr std::string_view allowed = "a rate like 1Gflops, 2.5GF/s, 1e9flops";
+  const auto parsed = split(text, what, allowed);
+  require_unit(parsed, text, what, "flops", "flops Mflops Gflops Tflops, or F/s MF/s GF/s TF/s");
+  auto [v, suffix, _] = parsed;
   double scale = 0;
-  if (suffix.empty() || suffix == "flops" || suffix == "F/s") scale = 1;
+  if (suffix.empty() || suffix == "flops" || suffix == "F/s") scale = 1;  // empty: 0 (require_unit refused the rest)
   else if (suffix == "Mflops" || suffix == "MF/s") scale = 1e6;
   else if (suffix == "Gflops" || suffix == "GF/s") scale = 1e9;
   else if (suffix == "Tflops" || suffix == "TF/s") scale = 1e12;
@@ -261,7 +317,7 @@ flop_rate parse_flop_rate(std::string_view text, std::string_view what) {
   if (v * scale > fastest) too_large(what, text, "1e300 flop/s");
   // A rate of 0 would mean "no flop rate" and a tiny one overflows virtual time on the first
   // flop: refused up front, as --bandwidth and --memory-bandwidth are.
-  if (v * scale <= 0) bad(what, text, "must be > 0: a rate like 1Gflops, 2.5GF/s, 1e9");
+  if (v * scale <= 0) bad(what, text, "must be > 0: a rate like 1Gflops, 2.5GF/s, 1e9flops");
   if (v * scale < 1e-6)
     throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
                                 "' is too small (at least 1e-6 flop/s, which takes 1e18 ps = 11.6 days per flop)");

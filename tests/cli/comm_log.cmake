@@ -18,7 +18,7 @@ if(NOT got STREQUAL expected)
   message(FATAL_ERROR "pingpong log:\n${got}\nexpected:\n${expected}")
 endif()
 
-execute_process(COMMAND ${WEFT} coll --op allreduce --sizes 8,16 -p 2 -m ring:2 --alpha 1us --comm-log ${DIR}/c.jsonl
+execute_process(COMMAND ${WEFT} coll --op allreduce --sizes 8B,16B -p 2 -m ring:2 --alpha 1us --comm-log ${DIR}/c.jsonl
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "weft coll: exit ${rc}, stderr: ${err}")
@@ -38,7 +38,7 @@ execute_process(COMMAND ${WEFT} ccs ${DIR}/a.jsonl RESULT_VARIABLE rc OUTPUT_VAR
 if(NOT rc EQUAL 0 OR NOT out MATCHES "summary: 1 set, 240 messages")
   message(FATAL_ERROR "weft ccs of an all-to-all log: exit ${rc}\n${out}${err}")
 endif()
-execute_process(COMMAND ${WEFT} coll --op allreduce -a recursive-doubling --sizes 8 -p 8 -m torus:2x4 --alpha 1us
+execute_process(COMMAND ${WEFT} coll --op allreduce -a recursive-doubling --sizes 8B -p 8 -m torus:2x4 --alpha 1us
                         --comm-log ${DIR}/r.jsonl RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err TIMEOUT 60)
 execute_process(COMMAND ${WEFT} ccs ${DIR}/r.jsonl RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "CCS 3: 8 messages: 0->1 8B, 1->0 8B.*CCS 4: 8 messages: 0->2 8B.*CCS 5: 8 messages: 0->4 8B.*summary: 6 sets")

@@ -96,7 +96,7 @@ same x.mtx "earlier x"
 # A sweep stopped by a failing run keeps the rows it finished, in its own schema, and says so.
 echo "old sweep" > sweep.json
 expect coll_sweep_keeps_rows 4 $'^weft: wrote sweep.json \\(collective latencies, JSON\\)\nweft: wrote sweep.csv \\(collective latencies, CSV\\)\nweft: failed: ' -- \
-  coll --op allreduce --sizes 8,16M -p 2 -m ring:2 --bandwidth 1B/s --json sweep.json --csv sweep.csv
+  coll --op allreduce --sizes 8B,16MiB -p 2 -m ring:2 --bandwidth 1B/s --json sweep.json --csv sweep.csv
 grep -q '"status": "failed"' sweep.json && grep -q '"bytes": 8,' sweep.json && grep -q '"stopped_at"' sweep.json ||
   fail "sweep.json: $(cat sweep.json)"
 tail -1 sweep.csv | grep -q '^# stopped (failed) at machine ring:2, 2 PEs, 16777216 bytes: ' || fail "sweep.csv: $(cat sweep.csv)"

@@ -29,7 +29,7 @@ err=$(no_gnuplot reduce --sweep -K 64 --plot r.svg 2>&1 >/dev/null) || fail "exi
 check_svg r.svg ">binary tree</text>" ">delay-aware tree</text>" ">LogP bound (KSSS)</text>" ">data items K</text>" "<polyline"
 
 case_name="transpose --sweep --plot t.svg"
-err=$(no_gnuplot transpose --sweep -N 4 --plot t.svg --csv t.csv 2>&1 >/dev/null) || fail "exit $?: $err"
+err=$(no_gnuplot transpose --sweep --units abstract -N 4 --plot t.svg --csv t.csv 2>&1 >/dev/null) || fail "exit $?: $err"
 [ "$err" = $'weft: wrote t.csv (sweep, CSV)\nweft: wrote t.svg (measured against the paper)' ] ||
   fail "stderr is not one line per file written: $err"
 check_svg t.svg ">pax two-phase</text>" ">illiac two-phase</text>" ">transfer time / lower bound</text>" "<polyline"
@@ -48,9 +48,9 @@ refused() {
 png="^weft: error: --plot 'p\.png': PNG is drawn by gnuplot, which is not on PATH"
 other="^weft: error: --plot 'p\.pdf': give a name ending in \.svg \(drawn by weft\) or \.png \(drawn by gnuplot\)$"
 refused "reduce png without gnuplot" "$png" reduce --sweep -K 64 --plot p.png
-refused "transpose png without gnuplot" "$png" transpose --sweep -N 4 --plot p.png
+refused "transpose png without gnuplot" "$png" transpose --sweep --units abstract -N 4 --plot p.png
 refused "reduce pdf" "$other" reduce --sweep -K 64 --plot p.pdf
-refused "transpose pdf" "$other" transpose --sweep -N 4 --plot p.pdf
+refused "transpose pdf" "$other" transpose --sweep --units abstract -N 4 --plot p.pdf
 case_name="refusals write nothing"
 [ ! -e p.png ] && [ ! -e p.pdf ] || fail "a refused --plot left a file: $(ls)"
 

@@ -283,7 +283,7 @@ BOOST_AUTO_TEST_CASE(a_toml_syntax_error_names_the_file_and_the_line) {
 }
 
 BOOST_AUTO_TEST_CASE(an_eager_path_must_lie_above_the_short_path) {
-  auto bad = preset_file("eager_below_short", ring_preset + "[link]\nshort_max = 128\neager_max = 64\n");
+  auto bad = preset_file("eager_below_short", ring_preset + "[link]\nshort_max = \"128B\"\neager_max = \"64B\"\n");
   BOOST_TEST(load_error(bad) == bad + ": eager-path threshold 64 is not above the short-path threshold 128: no message "
                                       "would take the eager path");
 }

@@ -66,12 +66,16 @@ void check_time(const std::string& text) {
   if (t.ps < 0) fail("negative time", text);
   auto s = split(text);
   if (!s) fail("a time without a number parsed", text);
+  if (s->suffix.empty()) {  // units are required: only 0 may stand alone
+    if (t.ps != 0) fail("a number without a unit parsed as a nonzero time", text);
+    return;
+  }
   auto scale = unit_scale(s->suffix, [](const std::string& u) { return static_cast<double>(parse_time(u, "x").ps); });
   if (!scale) fail("a time parsed whose unit alone does not", text);
   double expected = s->value * *scale;
   if (std::fabs(static_cast<double>(t.ps) - expected) > 1e-6 * std::max(1.0, expected) + 0.5)
     fail("time is not number x unit", text);
-  if (parse_time(std::to_string(t.ps), "x") != t) fail("ticks printed back parse differently", text);
+  if (parse_time(std::to_string(t.ps) + "ps", "x") != t) fail("ticks printed back parse differently", text);
   vtime back;
   try {
     back = parse_time(format_time(t), "x");
@@ -94,11 +98,15 @@ void check_bytes(const std::string& text) {
   if (b < 0) fail("negative size", text);
   auto s = split(text);
   if (!s) fail("a size without a number parsed", text);
+  if (s->suffix.empty()) {  // units are required: only 0 may stand alone
+    if (b != 0) fail("a number without a unit parsed as a nonzero size", text);
+    return;
+  }
   auto scale = unit_scale(s->suffix, [](const std::string& u) { return static_cast<double>(parse_bytes(u, "x")); });
   if (!scale) fail("a size parsed whose unit alone does not", text);
   if (std::fabs(static_cast<double>(b) - s->value * *scale) > 1e-6 * std::max(1.0, s->value * *scale))
     fail("size is not number x unit", text);
-  if (parse_bytes(std::to_string(b), "x") != b) fail("bytes printed back parse differently", text);
+  if (parse_bytes(std::to_string(b) + "B", "x") != b) fail("bytes printed back parse differently", text);
 }
 
 void check_fraction(const byte_time& t, const std::string& text) {
@@ -125,7 +133,7 @@ void check_byte_time(const std::string& text) {
   check_fraction(t, text);
   auto printed = exact_decimal(t);
   if (!printed) fail("time per byte is not an exact decimal of picoseconds", text);
-  auto back = parse_byte_time(*printed, "x");
+  auto back = parse_byte_time(*printed + "ps", "x");
   if (back.num != t.num || back.den != t.den) fail("time per byte printed back parses differently", text + " -> " + *printed);
 }
 

@@ -175,7 +175,7 @@ void register_builtin_topologies(topology_registry& registry) {
                                                             std::vector<int>(static_cast<std::size_t>(n), 2),
                                                             std::vector<bool>(static_cast<std::size_t>(n), false), "e-cube");
                 }, {"hypercube:1", "hypercube:4", "hypercube:6"}, [hypercube_dimension](std::string_view a) { const int n = hypercube_dimension(a); return sized(power_of_two(n), n); }});
-  registry.add({"pax", "pax:P", "PAX-128 style 2D torus of P = q*q PEs, row-major numbering (seed 000)",
+  registry.add({"pax", "pax:P", "PAX-128 style 2D torus of P = q*q PEs, row-major numbering (Nakano & Tsuda)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   int p = parse_count("pax", a);
                   int q = exact_root(p);
@@ -184,7 +184,7 @@ void register_builtin_topologies(topology_registry& registry) {
                   return std::make_unique<topo::kary_ncube>("pax:" + std::string(a), "pax", std::vector<int>{q, q},
                                                             std::vector<bool>{true, true});
                 }, {"pax:16", "pax:64"}, [](std::string_view a) { return sized(parse_count("pax", a), 4); }});
-  registry.add({"illiac", "illiac:P", "Illiac IV propagating wraparound: i <-> i±1, i±sqrt(P) mod P (seed 000)",
+  registry.add({"illiac", "illiac:P", "Illiac IV propagating wraparound: i <-> i±1, i±sqrt(P) mod P (Nakano & Tsuda)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   return std::make_unique<topo::illiac>("illiac:" + std::string(a), parse_count("illiac", a));
                 }, {"illiac:16", "illiac:64"}, [](std::string_view a) { return sized(parse_count("illiac", a), 4); }});
@@ -192,17 +192,17 @@ void register_builtin_topologies(topology_registry& registry) {
                   return std::make_unique<topo::fully_connected>("full:" + std::string(a),
                                                                  parse_count("full", a));
                 }, {"full:2", "full:9"}, [](std::string_view a) { double n = parse_count("full", a); return sized(n, n - 1); }});
-  registry.add({"srt1d", "srt1d:n,T", "1D Shifted Recursive Torus of 2^n nodes; T = n basic, n-2 LongSpan, n-3 ShortSpan (seed 002)",
+  registry.add({"srt1d", "srt1d:n,T", "1D Shifted Recursive Torus of 2^n nodes; T = n basic, n-2 LongSpan, n-3 ShortSpan (Kawai, Inoguchi & Horiguchi)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("srt1d", a, 2, 2, "srt1d:n,T");
                   return std::make_unique<topo::srt1d>("srt1d:" + std::string(a), v[0], v[1]);
                 }, {"srt1d:5,5", "srt1d:5,3", "srt1d:5,2", "srt1d:4,1"}, [](std::string_view a) { return sized(power_of_two(parse_list("srt1d", a, 2, 2, "srt1d:n,T")[0]), 4); }});
-  registry.add({"srt2d", "srt2d:n,T,sx", "2D Shifted Recursive Torus of 2^n x 2^n nodes, rows shifted by s_x (seed 002)",
+  registry.add({"srt2d", "srt2d:n,T,sx", "2D Shifted Recursive Torus of 2^n x 2^n nodes, rows shifted by s_x (Kawai, Inoguchi & Horiguchi)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("srt2d", a, 3, 3, "srt2d:n,T,sx");
                   return std::make_unique<topo::srt2d>("srt2d:" + std::string(a), v[0], v[1], v[2]);
                 }, {"srt2d:3,2,1", "srt2d:3,3,0"}, [](std::string_view a) { return sized(power_of_two(2 * parse_list("srt2d", a, 3, 3, "srt2d:n,T,sx")[0]), 8); }});
-  registry.add({"fib", "fib:h[,m,n,i]", "generalized Fibonacci tree T'_h for delay m, compute n, arity i (default 1,1,2; seed 001)",
+  registry.add({"fib", "fib:h[,m,n,i]", "generalized Fibonacci tree T'_h for delay m, compute n, arity i (default 1,1,2; Nonomura, Kurino & Fukazawa)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("fib", a, 1, 4, "fib:h or fib:h,m,n,i");
                   if (v.size() != 1 && v.size() != 4)
@@ -210,7 +210,7 @@ void register_builtin_topologies(topology_registry& registry) {
                   if (v.size() == 1) v = {v[0], 1, 1, 2};
                   return std::make_unique<topo::fibonacci_tree>("fib:" + std::string(a), v[0], v[1], v[2], v[3]);
                 }, {"fib:9", "fib:12,2,1,3"}});
-  registry.add({"tree", "tree:f1[,f2,...]", "switch tree: root with f1 children, each with f2, ...; leaves are the compute nodes (tree:2,3 = seed 004)",
+  registry.add({"tree", "tree:f1[,f2,...]", "switch tree: root with f1 children, each with f2, ...; leaves are the compute nodes (tree:2,3 = Morie & Nanri's)",
                 [](std::string_view a) -> std::unique_ptr<topology> {
                   auto v = parse_list("tree", a, 1, 16, "tree:f1,f2,...");
                   return std::make_unique<topo::switch_tree>("tree:" + std::string(a), std::move(v));

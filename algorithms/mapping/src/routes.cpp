@@ -8,7 +8,7 @@ namespace weft::mapping {
 
 machine_routes::machine_routes(const topology& topo, const routing& r) {
   if (r.adaptive())
-    throw std::invalid_argument("routing " + r.name() + " is adaptive: the mapping objectives need a static route per pair of nodes (seed 004 §4.4)");
+    throw std::invalid_argument("routing " + r.name() + " is adaptive: the mapping objectives need a static route per pair of nodes (Morie & Nanri, §4.4)");
   nodes_ = topo.compute_nodes();
   if (nodes_ > max_nodes)
     throw std::invalid_argument("machine " + topo.spec() + " has " + std::to_string(nodes_) +

@@ -65,7 +65,9 @@ std::vector<sweep_row> run_sweep(const params& base, const std::vector<std::int6
 
 void print_sweep_table(std::ostream& out, const params& base, const std::vector<sweep_row>& rows) {
   out << "steps vs K, m = " << base.m << ", n = " << base.n << ", i = " << base.arity
-      << " (emulated; optimum = min{h : F(h) >= K}; LogP = KSSS bound, L = m, o = 0, binary adds of n)\n";
+      << " (emulated; optimum = min{h : F(h) >= K})\n"
+      << "LogP: the optimal summation time in the LogP model (Karp, Sahay, Santos & Schauser 1993), L = m, o = 0, "
+         "binary adds of n\n";
   out << std::setw(9) << "K" << std::setw(13) << "delay-aware" << std::setw(9) << "binary" << std::setw(8)
       << "ratio" << std::setw(9) << "optimum" << std::setw(7) << "LogP" << std::setw(10) << "PEs d-a" << std::setw(10)
       << "PEs bin" << "\n";

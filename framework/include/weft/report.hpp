@@ -185,6 +185,12 @@ struct report {
   std::optional<cost_model> model;
   std::vector<network_parameter_value> network_parameters;
   bool ticks = false;   ///< print times as raw ticks
+  /// Abstract units (weft transpose --units abstract): times are numbers of units, and the text
+  /// says units, never ps.
+  bool abstract_units = false;
+  /// A modelled "byte" is one element (weft transpose, whose τ is per element): the link table's
+  /// column says elements, never bytes.
+  bool elements = false;
   /// Times were measured on the host (--clock wall), not modelled: nothing is deterministic.
   bool wall_clock = false;
   int procs = 0;

@@ -65,18 +65,27 @@ struct flop_rate {
   double per_second = 0;
 };
 
-/// Parses a duration: "250ns", "1.5us", "2ms", "1s", "40ps", or a bare number of ticks ("7").
-/// Throws std::invalid_argument naming `what` and the bad text; negative values and values past
-/// latest_time are refused (the parsers below likewise refuse what does not fit).
+// Every parser below requires a unit, as SimGrid does: "1" alone is refused ("--alpha 1: 1 what?
+// e.g. 1us (units: ps ns us ms s)"), 0 alone is 0 in any unit. Each throws std::invalid_argument
+// naming `what` and the bad text; negative values and values past latest_time are refused (and
+// likewise whatever does not fit).
+
+/// Parses a duration: "250ns", "1.5us", "2ms", "1s", "40ps".
 vtime parse_time(std::string_view text, std::string_view what);
-/// Parses a size: "64", "8B", "4KiB", "1MiB", "1K" (=1024), "1KB" (=1000), "2M", "1G".
+/// Parses a size: "8B", "4KiB", "1MiB", "1K" (=1024), "1KB" (=1000), "2M", "1G".
 std::int64_t parse_bytes(std::string_view text, std::string_view what);
 /// Parses a bandwidth ("4GB/s", "3.5GB/s", "100Mb/s", "1GiB/s") into the time per byte.
 byte_time parse_bandwidth(std::string_view text, std::string_view what);
-/// Parses a time per byte ("250ps", "1", "0.5ns"): the τ of the papers.
+/// Parses a time per byte ("250ps", "0.5ns", "250ps/B"): the τ of the papers.
 byte_time parse_byte_time(std::string_view text, std::string_view what);
-/// Parses "1Gflops", "2.5GF/s", "1e9".
+/// Parses "1Gflops", "2.5GF/s", "1e9flops".
 flop_rate parse_flop_rate(std::string_view text, std::string_view what);
+
+/// Abstract units (the papers' α and τ counted in units, 1 tick = 1 unit): a plain number
+/// ("3", "0.5" per element), a unit refused. For a command's explicit abstract mode only
+/// (weft transpose --units abstract), whose report then says "units", never ps.
+vtime parse_abstract_time(std::string_view text, std::string_view what);
+byte_time parse_abstract_byte_time(std::string_view text, std::string_view what);
 
 /// "1.234 us"-style text with a unit chosen for readability, or raw ticks when `ticks`.
 std::string format_time(vtime t, bool ticks = false);

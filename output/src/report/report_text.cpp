@@ -51,7 +51,7 @@ std::string network_summary(const report& r) {
 
 }  // namespace
 
-void write_text(std::ostream& out, const report& r, int top_links) {
+void write_text(std::ostream& out, const report& r, int top_links, bool verbose) {
   auto t = [&](vtime v) { return format_time(v, r.ticks); };
   fmt::print(out, "weft run: {} on {} PEs, machine {} (routing {})\n", r.program, r.procs, r.machine, r.routing);
   // A measured clock applies no link model: printing one would say the times came from it.
@@ -60,7 +60,7 @@ void write_text(std::ostream& out, const report& r, int top_links) {
   if (r.wall_clock) fmt::print(out, "clock: wall (times measured on this host, not modelled; not deterministic)\n");
   fmt::print(out, "status: {}{}\n", to_string(r.status), r.conserved ? "" : "  (CONSERVATION VIOLATED)");
   for (const auto& p : r.problems) fmt::print(out, "  {}\n", p);
-  fmt::print(out, "makespan: {}\n\n", t(r.makespan));
+  fmt::print(out, "makespan: {}{}\n\n", t(r.makespan), r.abstract_units ? " units" : "");
 
   fmt::print(out, "{:<10} {:>16} {:>16} {:>16}\n", "per PE", "min", "mean", "max");
   const double n = r.pes.empty() ? 1.0 : static_cast<double>(r.pes.size());
@@ -108,7 +108,8 @@ void write_text(std::ostream& out, const report& r, int top_links) {
                  r.links.size(), waited, deepest);
     if (!r.network.kind.empty()) fmt::print(out, "{}\n", network_summary(r));
     if (!used.empty()) {
-      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to", "bytes", "busy",
+      fmt::print(out, "{:>6} {:>13} {:>12} {:>14} {:>6} {:>8} {:>7}\n", "link", "from->to",
+                 r.elements ? "elements" : "bytes", "busy",
                  "util", "waited", "queue");
       for (std::size_t i = 0; i < used.size() && static_cast<int>(i) < top_links; ++i) {
         const auto& l = *used[i];
@@ -138,6 +139,11 @@ void write_text(std::ostream& out, const report& r, int top_links) {
   }
   fmt::print(out, "\nhost: {}; {} workers, pin {}, sharing {}", r.host.host_topology, r.host.workers, r.host.pin,
              r.host.sharing);
+  if (!verbose) {
+    fmt::print(out, "\nwall {:.3f} s, {:.3g} messages/s, peak RSS {}\n", r.host.wall_seconds, r.host.messages_per_second,
+               format_bytes(r.host.peak_rss_bytes));
+    return;
+  }
   if (!r.host.worker_cpus.empty()) {
     fmt::print(out, " (worker CPUs");
     for (int c : r.host.worker_cpus) fmt::print(out, " {}", c);

@@ -25,8 +25,10 @@ const std::vector<std::string>& recorded_command_line();
 /// weft's version, as the build knows it ("0.1.0").
 std::string_view weft_version();
 
-/// Human summary: tables in the style of the papers; `top_links` busiest links listed.
-void write_text(std::ostream& out, const report& r, int top_links = 8);
+/// Human summary: tables in the style of the papers; `top_links` busiest links listed. The
+/// engine's internals (worker CPUs, PEs per CPU, engine events, phases shared with helpers) are
+/// printed only when `verbose` (weft --verbose): they explain the engine, not the run.
+void write_text(std::ostream& out, const report& r, int top_links = 8, bool verbose = false);
 /// JSON, schema in docs/report.md. `with_host` false leaves out the host's figures (wall time,
 /// workers, CPUs), `with_invocation` false the invocation's (weft's version, the command line):
 /// both false, what is left is the deterministic part. A report written into another document

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every `weft COMMAND --help` (and `weft --help`) reads in a 100-column terminal and names what
+# each value is: no line wider than 100 columns (counted in characters: α is one), no CLI11
+# "TEXT" where a value name (TIME, BYTES, RATE, SPEC, FILE, N, ...) belongs, and the usage line
+# first. docs/cli.md, "Help".
+# Usage: help_width.sh WEFT
+set -u
+weft=$1
+failures=0
+for command in "" run topo transpose reduce coll cg traffic machines ccs map calibrate; do
+  help=$("$weft" $command --help 2>&1)
+  rc=$?
+  name="weft ${command:+$command }--help"
+  if [ "$rc" != 0 ]; then
+    echo "FAIL $name: exit $rc"
+    failures=$((failures + 1))
+    continue
+  fi
+  wide=$(printf '%s\n' "$help" | LC_ALL=C.UTF-8 awk 'length($0) > 100 { print length($0) ": " $0 }')
+  if [ -n "$wide" ]; then
+    echo "FAIL $name: lines wider than 100 columns:"
+    printf '%s\n' "$wide"
+    failures=$((failures + 1))
+  fi
+  if printf '%s\n' "$help" | grep -qw 'TEXT'; then
+    echo "FAIL $name: a value named TEXT:"
+    printf '%s\n' "$help" | grep -w 'TEXT'
+    failures=$((failures + 1))
+  fi
+  if [ -n "$command" ] && ! printf '%s\n' "$help" | head -1 | grep -q '^Usage: .*weft '"$command"; then
+    echo "FAIL $name: the first line is not its usage: $(printf '%s\n' "$help" | head -1)"
+    failures=$((failures + 1))
+  fi
+done
+[ "$failures" = 0 ] && echo "every --help fits 100 columns and names its values"
+exit $((failures > 0))
