@@ -2,8 +2,8 @@
 # Seed 002's Figs 4-6 on the flit network, in one command, beside the paper's figures (issue 24 §3).
 #   bench/routing/seed002.sh [WEFT] [CONFIGS...]
 # WEFT: default build/apps/weft. CONFIGS: names from the list below (default: all).
-# WEFT_ROUTER: extra weft options appended to every run (e.g. "--wait-for-tail-credit 0", later
-# "--router booksim"). SEED002_JOBS: configurations run at once (default 2; each run --workers 1).
+# WEFT_ROUTER: extra weft options appended to every run (e.g. "--router booksim", the router
+# docs/routing.md leads with). SEED002_JOBS: configurations run at once (default 2; each run --workers 1).
 # SEED002_OUT: a folder to keep every run's JSON in (default: a temporary one, removed).
 # Not part of ctest: it takes tens of minutes on 2 cores (docs/routing.md gives the wall time).
 #
