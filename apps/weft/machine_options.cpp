@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
@@ -108,7 +109,8 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
   sub.add_flag("--verbose", o.verbose,
-               "the engine's internals in the report too: worker CPUs, PEs per CPU, engine events, phases")
+               "everything in the text report: every used link, and the engine's internals (worker CPUs, PEs per "
+               "CPU, engine events, phases)")
       ->group(out);
   sub.add_option("--json", o.json_file, "write the report as JSON (docs/report.md)")->group(out);
   sub.add_option("--trace", o.trace_file, "write a Chrome/Perfetto trace (PE spans, link occupancy)")->group(out);
@@ -391,7 +393,8 @@ namespace {
 void print_report(const report& r, const machine_options& o) {
   report shown = r;
   shown.ticks = o.ticks;
-  weft::output::write_text(std::cout, shown, 8, o.verbose);
+  // The 8 busiest links, or with --verbose every used link.
+  weft::output::write_text(std::cout, shown, o.verbose ? std::numeric_limits<int>::max() : 8, o.verbose);
 }
 
 int say_status(const report& r) {
