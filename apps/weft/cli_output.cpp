@@ -30,11 +30,6 @@ void write_file(const std::string& path, const char* flag, std::string_view what
 }
 
 void say_wrote(const std::string& path, std::string_view what) {
-  // "-" is standard output, which the reader is looking at: naming it as a file would puzzle.
-  if (path == "-") {
-    std::cerr << "weft: wrote to standard output (" << what << ")\n";
-    return;
-  }
   std::cerr << "weft: wrote " << io::printable(path) << " (" << what << ")\n";
 }
 
