@@ -124,8 +124,13 @@ stack_pool::stack_pool(std::size_t count, std::size_t bytes)
 }
 
 stack_pool::~stack_pool() {
-  region_low.store(nullptr);
-  region_high.store(nullptr);
+  // Forget the region only if it is still this pool's: a run's pool may be released (by the
+  // actor system's threads) after the next run's pool has made its own region the live one, and
+  // clearing that would turn the next run's overflow report into a plain SIGSEGV.
+  const std::byte* low = region_;
+  const std::byte* high = region_ + region_bytes_;
+  region_low.compare_exchange_strong(low, nullptr);
+  region_high.compare_exchange_strong(high, nullptr);
   if (region_) munmap(region_, region_bytes_);
 }
 
