@@ -349,7 +349,8 @@ std::int32_t flit_network::booksim_adaptive_link(node_id n, std::int64_t c, cons
                                                  std::span<const hop> cands) const {
   // An adaptive routing offers one link, chosen as BookSim's adaptive routing functions choose
   // (adaptive_xy_yx_mesh in routefunc.cpp: the output with fewer credits in use), among the
-  // links with a free VC; ties go to the routing's order. -1: not adaptive, or none free.
+  // links with a free VC; ties go to the routing's order. -1: none has one. Asked for adaptive
+  // routings only (the caller tests adaptive_ once per head).
   std::int32_t chosen = -1, least_used = INT32_MAX;
   for (const hop& h : cands) {
     if (!booksim_usable(n, h)) continue;

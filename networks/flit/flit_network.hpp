@@ -333,7 +333,7 @@ class flit_network final : public network {
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
   bool booksim_usable(node_id n, const hop& h) const;
   /// The one link an adaptive routing's head asks for among `cands` (booksim_adaptive_link's
-  /// comment); -1 when the routing is not adaptive or no candidate has a free VC.
+  /// comment), for an adaptive routing; -1 when no candidate has a free VC.
   std::int32_t booksim_adaptive_link(node_id n, std::int64_t c, const router& r, std::span<const hop> cands) const;
   /// Whether output VC `vc` of router `r`'s output `out` (its links, then ejection) is free at `c`.
   bool booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const;
