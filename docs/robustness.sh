@@ -6,7 +6,7 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 weft=$(realpath "${1:-$root/build/apps/weft}")
-# The table of the project's own cases, then the 670 inputs a fresh reader tried (issue 22's review).
+# The table of the project's own cases, then the 670 inputs a fresh reader tried.
 tables=("$root/tests/cli/bad_inputs.txt" "$root/tests/cli/new_user_inputs.txt")
 doc=$root/docs/robustness.md
 export DATA=$root/tests/data  # $DATA in a case's arguments (tests/cli/bad_inputs.sh)

@@ -229,7 +229,6 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
 
 // The lines above a machine's first row: its network and its compute model.
 void print_machine_header(const std::string& name, const machine& m) {
-  warn_if_no_link_model(m.model(), std::cerr);
   const auto& model = m.model();
   const double memory = model.memory_time.num > 0
                             ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
@@ -260,11 +259,11 @@ int run_on_emulator(const CLI::App& sub, const cg_state& s) {
   });
   print_cg_header(std::cout, info, p);
   std::vector<cg_row> rows;
-  const machine* warned = nullptr;
+  const machine* shown = nullptr;
   report last;  // only its communication log, for --comm-log
   for (const auto& [name, o, built, procs, opt] : plan) {
-    if (warned != &built->m) print_machine_header(name, built->m);
-    warned = &built->m;
+    if (shown != &built->m) print_machine_header(name, built->m);
+    shown = &built->m;
     auto out = cg::solve(built->m, procs, a, b, p, opt);
     if (out.run.status != run_status::ok) {  // the sweep keeps the rows it finished
       write_stopped_cg(in, rows, {to_string(out.run.status), out.run.problems.empty() ? "" : out.run.problems.front(), name, procs});

@@ -14,7 +14,6 @@
 #include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "contention.hpp"
-#include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
@@ -309,16 +308,15 @@ int run_coll_sweep(const coll_state& s, coll::benchmark_case c, const std::vecto
                    const std::vector<int>& typed_procs) {
   const auto machines = split_machines(s.machine.machine);
   const auto plan = plan_coll_runs(s, c, sizes, machines, typed_procs);
-  const machine* warned = nullptr;
+  const machine* shown = nullptr;
   std::vector<row> rows;
   report last;  // only its communication log, for --comm-log
   for (const auto& [name, o, built, p, opt] : plan) {
     const auto& m = built->m;
     const bool wall = opt.clock == clock_mode::wall;
     const auto reference = s.contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
-    const bool new_machine = warned != &m;
-    if (new_machine && !wall) warn_if_no_link_model(m.model(), std::cerr);
-    warned = &m;
+    const bool new_machine = shown != &m;
+    shown = &m;
     // The model line is long and the same for every PE count of a machine: once per machine.
     std::cout << fmt::format("# weft coll {}, machine {}, {} PEs{}\n", s.op, name, p,
                              o.mapping.empty() ? "" : ", mapping " + o.mapping);

@@ -4,6 +4,7 @@
 
 #include "weft/detail/network_registry.hpp"
 #include "weft/presets/preset.hpp"
+#include "weft/io/input_file.hpp"
 
 namespace weft::cli {
 
@@ -13,12 +14,6 @@ bool free_messages(const cost_model& m) {
   const vtime zero{};
   return m.alpha == zero && m.tau.is_zero() && m.hop_latency == zero && m.o_send == zero && m.o_recv == zero &&
          m.gap == zero && m.short_max < 0 && m.eager_max < 0;
-}
-
-void warn_if_no_link_model(const cost_model& m, std::ostream& err) {
-  if (!free_messages(m)) return;
-  err << "weft: warning: no link model given (alpha, tau/bandwidth and hop latency are all 0): every time will be 0; "
-         "see --alpha/--bandwidth/--hop-latency or a preset\n";
 }
 
 std::string preset_names(bool compute_only) {
@@ -38,6 +33,12 @@ std::string no_machine_line(bool needs_compute) {
            "; 'weft machines' lists them), or -m TOPOLOGY with --flops or --memory-bandwidth";
   return "no machine given, so every time would be 0: add -m with a preset (" + preset_names() +
          "; 'weft machines' lists them), or link costs for the default torus:8x8 (e.g. --alpha 1us --bandwidth 4GB/s)";
+}
+
+std::string no_link_costs_line(const std::string& machine) {
+  return "machine " + io::printable(machine) +
+         " has no link costs, so every message would take 0: add link costs (e.g. --alpha 1us --bandwidth 4GB/s), "
+         "-m a preset (" + preset_names() + "), or --free-messages to run with free messages on purpose";
 }
 
 std::string no_compute_line(const std::string& what) {

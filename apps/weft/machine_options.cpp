@@ -67,6 +67,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
       ->capture_default_str();
   sub.add_option("--ports", o.ports, "all (all-port PEs), single (one send and one receive at a time) or single-send (one send at a time)")
       ->group(link)->capture_default_str();
+  sub.add_flag("--free-messages", o.free_messages,
+               "run with no link model on purpose: every message costs 0 (a correctness or deadlock demo); "
+               "without link costs a run is refused")
+      ->group(link);
   sub.add_option("--flops", o.flops, "compute rate for compute(flops), e.g. 1Gflops")->group(link);
   sub.add_option("--memory-bandwidth", o.memory_bandwidth, "memory bandwidth for compute(kernel), e.g. 180GB/s")
       ->group(link);
@@ -297,9 +301,9 @@ built_machine build_machine(const machine_options& o) {
   std::optional<presets::preset> preset;
   if (presets::is_preset(o.machine)) preset = presets::load(o.machine);
   const cost_model m = read_cost_model(o, preset ? &*preset : nullptr);
-  // No machine typed and no cost either: every time would be 0 (a typed topology without costs
-  // is the user's choice and runs with a warning; the wall clock applies no model at all).
-  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m))
+  // No machine typed and no cost either: refused first, as nothing else typed can be checked
+  // against a machine the user did not choose (a typed machine's costs are checked last).
+  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m) && !o.free_messages)
     throw std::invalid_argument(no_machine_line(o.needs_compute));
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
@@ -317,6 +321,20 @@ built_machine build_machine(const machine_options& o) {
     // A bare word may have been meant as a preset: name those too.
     throw std::invalid_argument(std::string(e.what()) + "; machine presets: " + known_names(presets::list()));
   }
+}
+
+// No link cost: every message would be free and a report of zeros would read as a result, so
+// the run is refused unless --free-messages asks for it (the wall clock applies no model at all).
+void check_link_costs(const machine_options& o, const built_machine& b) {
+  const cost_model& m = b.m.model();
+  const bool preset = b.preset.has_value();
+  if (o.clock != "wall" && free_messages(m) && !o.free_messages) {
+    throw std::invalid_argument(no_link_costs_line(o.machine));
+  }
+  if (o.free_messages && !free_messages(m))
+    throw std::invalid_argument(std::string("--free-messages asks for free messages, but ") +
+                                (preset ? "the preset " + io::printable(o.machine) + " has" : std::string("the options give")) +
+                                " link costs: drop --free-messages or the costs");
 }
 
 int default_procs(const built_machine& b) {

@@ -30,6 +30,9 @@ struct machine_options {
   std::string eager_max, eager_alpha = "0", eager_tau, eager_bandwidth;  ///< the eager path (docs/model.md)
   std::string coll_call = "0", coll_recv = "0", reduce_tau = "0";  ///< the collective library's host costs
   std::string network;  ///< empty: the preset's, else the default network
+  /// --free-messages: run with every message free (no link costs) on purpose; without it such a
+  /// run is refused, as its times would all be 0 (docs/cli.md, "No link costs, no run").
+  bool free_messages = false;
   // The packet shape (flit_params): the flit network's, and weft traffic's on any network.
   int packet_flits = 16;
   std::string flit_size = "16B", cycle = "1ns";
@@ -64,6 +67,11 @@ struct built_machine {
   machine m;
   std::optional<presets::preset> preset;
 };
+
+/// Throws std::invalid_argument when no message would cost anything (every time 0) and
+/// --free-messages was not typed, or when it was typed with link costs. Called last, once every
+/// other input is checked, so a bad value is named before the missing model.
+void check_link_costs(const machine_options& o, const built_machine& b);
 
 /// Adds --machine, the link-model options and the runtime options to `sub`.
 void add_machine_options(CLI::App& sub, machine_options& o);

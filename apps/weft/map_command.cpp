@@ -164,13 +164,12 @@ void check_runs_memory(const std::vector<std::string>& objectives, int runs, int
   const double per_run = searched * kept + sizeof(mapping::anneal_result);
   const double bytes = per_run * static_cast<double>(runs);
   if (bytes <= static_cast<double>(limit)) return;
-  char need[32], allowed[32];
   const auto most = static_cast<std::int64_t>(static_cast<double>(limit) / per_run);
   throw std::invalid_argument(fmt::format(
       "--runs {}: {} searched objective{} x {} runs, each keeping a placement of {} PEs, need about {}, more than "
       "--max-memory {} (give --runs between 1 and {}, or raise --max-memory)",
       runs, searched, searched == 1 ? "" : "s", runs, procs,
-      format_gib(static_cast<std::int64_t>(std::min(bytes, 9e18)), need), format_gib(limit, allowed), most));
+      format_memory(static_cast<std::int64_t>(std::min(bytes, 9e18))), format_memory(limit), most));
 }
 
 // The log of a run as the mapping reader reads it: the JSON Lines --comm-log writes, in memory.
@@ -496,7 +495,7 @@ int run(const map_options& s, const CLI::App& sub) {
   // The communication: the given log, or the program's own, recorded in one run.
   mapping::comm_log log;
   if (!o.comm_log_file.empty()) log = read_given_log(o.comm_log_file, procs);
-  warn_if_no_link_model(m.model(), std::cerr);
+  check_link_costs(o, built);  // last of the checks: every placement is run on this machine
   if (o.comm_log_file.empty()) {
     try {
       log = log_of(sweep.run_once(nullptr, true), s.program);

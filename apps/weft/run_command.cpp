@@ -10,7 +10,6 @@
 #include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "contention.hpp"
-#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/output/report_writers.hpp"
@@ -123,8 +122,8 @@ int run_program(const CLI::App& sub, const run_state& s, const programs::params&
   const auto& m = built.m;
   const int procs = procs_to_run(sub, s, choice, built);
   const auto opt = checked_run_options(sub, s, prm, choice.name, built, procs);
+  check_link_costs(s.machine, built);
   const auto reference = s.contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
-  if (opt.clock == clock_mode::virtual_time) warn_if_no_link_model(m.model(), std::cerr);
   auto report = m.run(procs, prog, opt);
   if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
   write_file(s.heatmap, "--heatmap", "link utilization heatmap", [&](std::ostream& out) {

@@ -17,6 +17,7 @@ std::vector<planned_run> plan_runs(const machine_options& base, const std::vecto
       plan.push_back(std::move(run));
     }
   }
+  for (const auto& run : plan) check_link_costs(run.o, *run.built);  // last: every other input is checked
   return plan;
 }
 

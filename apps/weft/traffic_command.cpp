@@ -16,7 +16,6 @@
 #include "sweep_stop.hpp"
 #include "commands.hpp"
 #include "seed_option.hpp"
-#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/io/input_file.hpp"
@@ -236,9 +235,9 @@ int run(const CLI::App& sub, traffic_options& o) {
   auto inputs = machine_inputs(o.machine);
   if (replay) inputs.emplace_back("--pattern", o.pattern.substr(6));
   check_outputs({{"--json", o.machine.json_file}, {"--csv", o.csv}, {"--plot", o.plot}}, inputs);
+  for (const auto& p : plan) check_link_costs(o.machine, *p.built);
 
   const traffic::run_description what{o.pattern, first.topo().spec(), first.model().network, nodes, run};
-  warn_if_no_link_model(first.model(), std::cerr);
   print_header(what, first.model());
   return run_sweeps(o, what, plan, pattern, loads, replay);
 }

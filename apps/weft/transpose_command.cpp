@@ -16,7 +16,6 @@
 
 #include "cli_output.hpp"
 #include "commands.hpp"
-#include "link_model_warning.hpp"
 #include "machine_options.hpp"
 #include "sweep_plot.hpp"
 #include "weft/transpose/lower_bound.hpp"
@@ -220,10 +219,11 @@ int run_one(const transpose_options& o) {
                                 "--routing applies to --algorithm direct");
   const auto [alpha, tau, abstract] = parse_alpha_tau(o);
   check_outputs({{"--json", o.json_file}});
-  cost_model shown_model;
-  shown_model.alpha = alpha;
-  shown_model.tau = tau;
-  warn_if_no_link_model(shown_model, std::cerr);
+  // Both 0 would make every time 0: a report of zeros reads as a result, so it is refused.
+  if (alpha == vtime{} && tau.is_zero())
+    throw std::invalid_argument("--alpha " + (o.alpha.empty() ? std::string("1") : o.alpha) + " and --tau " +
+                                (o.tau.empty() ? std::string("1") : o.tau) +
+                                " are both 0, so every time would be 0: give one of them > 0 (e.g. --alpha 1us --tau 1ns)");
 
   auto m = measure(kind, l, prog, alpha, tau, make_run_options(o), o.routing);
   if (interrupt_requested()) {  // its runs stopped early: their figures are partial

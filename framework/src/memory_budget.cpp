@@ -1,5 +1,7 @@
 #include "weft/memory_budget.hpp"
 
+#include "weft/units.hpp"
+
 #include <hwloc.h>
 
 #include <cstdio>
@@ -29,25 +31,10 @@ std::int64_t default_memory_limit() {
   return limit;
 }
 
-std::string_view format_gib(std::int64_t bytes, char (&buffer)[32]) {
-  // GiB, the unit limits are typed in; a small amount in the unit that shows it ("3.4 KiB", not
-  // "3.3e-06 GiB"), as a tiny --max-memory in a test gives.
-  constexpr const char* units[] = {"GiB", "MiB", "KiB", "B"};
-  double value = static_cast<double>(bytes) / static_cast<double>(std::int64_t{1} << 30);
-  std::size_t unit = 0;
-  while (value < 0.1 && unit + 1 < std::size(units)) {
-    value *= 1024;
-    ++unit;
-  }
-  int n = std::snprintf(buffer, sizeof buffer, value < 10 ? "%.2g %s" : "%.0f %s", value, units[unit]);
-  return {buffer, static_cast<std::size_t>(n)};
-}
-
 void check_memory(std::int64_t needed_bytes, std::int64_t limit_bytes, std::string_view what) {
   if (needed_bytes <= limit_bytes) return;
-  char need[32], limit[32];
-  throw std::invalid_argument(std::string(what) + " needs about " + std::string(format_gib(needed_bytes, need)) +
-                              ", more than --max-memory " + std::string(format_gib(limit_bytes, limit)) +
+  throw std::invalid_argument(std::string(what) + " needs about " + format_memory(needed_bytes) +
+                              ", more than --max-memory " + format_memory(limit_bytes) +
                               " (raise it with --max-memory)");
 }
 

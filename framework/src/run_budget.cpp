@@ -86,17 +86,17 @@ memory_estimate estimate_run_memory(const run_shape& s) {
 
 std::string memory_estimate::describe(const run_shape& s) const {
   std::vector<std::pair<std::int64_t, std::string>> parts;
-  parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_bytes(clamp_bytes(per_pe_bytes(s))));
+  parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_memory(clamp_bytes(per_pe_bytes(s))));
   const double packets = packets_per_message(s);
   const auto flying = clamp_bytes(messages_in_flight(s));
-  parts.emplace_back(in_flight, format_bytes(in_flight) + " for " + std::to_string(flying) +
+  parts.emplace_back(in_flight, format_memory(in_flight) + " for " + std::to_string(flying) +
                                     (flying == 1 ? " message" : " messages") + " in flight" +
                                     (packets > 1 ? " of " + std::to_string(clamp_bytes(packets)) + " packets each" : ""));
-  parts.emplace_back(network, format_bytes(network) + " for " + std::to_string(s.links) + " links" +
+  parts.emplace_back(network, format_memory(network) + " for " + std::to_string(s.links) + " links" +
                                   (s.flit_slots > 0 ? " and " + std::to_string(s.flit_slots) + " flit buffer slots" : ""));
-  if (program > 0) parts.emplace_back(program, format_bytes(program) + " of program buffers");
-  if (trace > 0) parts.emplace_back(trace, format_bytes(trace) + " of trace");
-  if (calls > 0) parts.emplace_back(calls, format_bytes(calls) + " of communication log");
+  if (program > 0) parts.emplace_back(program, format_memory(program) + " of program buffers");
+  if (trace > 0) parts.emplace_back(trace, format_memory(trace) + " of trace");
+  if (calls > 0) parts.emplace_back(calls, format_memory(calls) + " of communication log");
   std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   std::string text;
   for (const auto& [bytes, what] : parts)
@@ -114,8 +114,8 @@ void check_memory_budget(const run_shape& shape, std::int64_t limit) {
   const std::string advice = !network ? shape.traffic.advice
                              : buffers ? "lower --vcs/--buffer or raise --max-memory"
                                        : "choose a smaller machine or raise --max-memory";
-  throw std::invalid_argument("this run needs about " + format_bytes(e.total()) + " (" + e.describe(shape) +
-                              "), more than --max-memory " + format_bytes(limit) + " allows; " + advice);
+  throw std::invalid_argument("this run needs about " + format_memory(e.total()) + " (" + e.describe(shape) +
+                              "), more than --max-memory " + format_memory(limit) + " allows; " + advice);
 }
 
 void check_message_count(double messages, const std::string& sized_by, const std::string& advice) {

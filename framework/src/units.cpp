@@ -348,6 +348,19 @@ std::string format_time(vtime t, bool ticks) {
   return buf;
 }
 
+std::string format_memory(std::int64_t bytes) {
+  constexpr const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(units)) {
+    value /= 1024;
+    ++unit;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, value >= 1000 ? "%.0f %s" : "%.3g %s", value, units[unit]);
+  return buf;
+}
+
 std::string format_bytes(std::int64_t bytes) {
   char buf[64];
   double b = static_cast<double>(bytes);

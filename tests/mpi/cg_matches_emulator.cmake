@@ -5,7 +5,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../support/command_after_separator.cmake)
 string(REPLACE "|" ";" MPIEXEC "${MPIEXEC}")
 file(MAKE_DIRECTORY ${WORK})
-execute_process(COMMAND ${WEFT} cg ${cmd} -m full:${RANKS} --flops 1Gflops --procs ${RANKS} --solution ${WORK}/emulator.mtx
+execute_process(COMMAND ${WEFT} cg ${cmd} -m full:${RANKS} --flops 1Gflops --free-messages --procs ${RANKS} --solution ${WORK}/emulator.mtx
                 RESULT_VARIABLE rc OUTPUT_VARIABLE emulator ERROR_VARIABLE err TIMEOUT 120)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "emulator run: exit ${rc}\n${emulator}${err}")

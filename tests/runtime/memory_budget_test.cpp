@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_CASE(a_topology_over_the_limit_is_refused_from_its_spec_before_i
   BOOST_CHECK_EXCEPTION(weft::check_topology_memory(topologies, "hypercube:24", "", std::int64_t{1} << 30),
                         std::invalid_argument, [](const std::invalid_argument& e) {
                           return std::string(e.what()) ==
-                                 "topology hypercube:24 needs about 16 GiB, more than --max-memory 1 GiB (raise it with "
+                                 "topology hypercube:24 needs about 15.9 GiB, more than --max-memory 1 GiB (raise it with "
                                  "--max-memory)";
                         });
   BOOST_CHECK_NO_THROW(weft::check_topology_memory(topologies, "hypercube:10", "", std::int64_t{1} << 30));

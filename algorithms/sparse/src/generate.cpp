@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "weft/units.hpp"
+
 namespace weft::sparse {
 
 namespace {
@@ -49,9 +51,9 @@ void refuse_if_too_big(std::string_view spec, double nnz, double rows, std::int6
     refuse(fmt::format("matrix generator '{}': {:.0f} nonzeros (at most 2^31 = {:.0f})", spec, nnz, most_nnz));
   const double need = nnz * 16 + rows * 8;
   if (max_bytes > 0 && need > static_cast<double>(max_bytes))
-    refuse(fmt::format("matrix generator '{}': {:.0f} nonzeros need about {:.2f} GiB, more than the memory limit "
-                       "{:.2f} GiB (raise it with --max-memory)",
-                       spec, nnz, need / 1073741824.0, static_cast<double>(max_bytes) / 1073741824.0));
+    refuse(fmt::format("matrix generator '{}': {:.0f} nonzeros need about {}, more than --max-memory {} "
+                       "(raise it with --max-memory)",
+                       spec, nnz, format_memory(static_cast<std::int64_t>(std::min(need, 9e18))), format_memory(max_bytes)));
 }
 
 /// The (2d+1)-point Laplacian on an n^d grid with Dirichlet boundaries, row x + n y + n^2 z.

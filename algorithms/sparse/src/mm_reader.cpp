@@ -3,6 +3,8 @@
 
 #include "mm_reader.hpp"
 
+#include "weft/units.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -299,10 +301,10 @@ class reader {
     const double mirrored = out_.symmetry == mm_symmetry::symmetric ? 2.0 : 1.0;
     const double need = static_cast<double>(declared_) * mirrored * 40.0 + static_cast<double>(out_.rows) * 8.0;
     if (need > static_cast<double>(max_bytes_))
-      fail_here(fmt::format("{} entries of a {} x {} matrix need about {:.2f} GiB, more than the memory limit {:.2f} GiB "
+      fail_here(fmt::format("{} entries of a {} x {} matrix need about {}, more than --max-memory {} "
                             "(raise it with --max-memory)",
-                            declared_, out_.rows, out_.cols, need / 1073741824.0,
-                            static_cast<double>(max_bytes_) / 1073741824.0));
+                            declared_, out_.rows, out_.cols, format_memory(static_cast<std::int64_t>(std::min(need, 9e18))),
+                            format_memory(max_bytes_)));
   }
   std::int64_t array_row_ = 0, array_col_ = 0;
 };

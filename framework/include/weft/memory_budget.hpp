@@ -22,8 +22,4 @@ void check_memory(std::int64_t needed_bytes, std::int64_t limit_bytes, std::stri
 /// overflowing.
 std::int64_t estimate_topology_bytes(std::int64_t nodes, std::int64_t links, std::int64_t routing_entries = 0);
 
-/// "1.5 GiB" style text for a byte count (what check_memory prints); below 0.1 GiB in MiB,
-/// KiB or B ("3.4 KiB").
-std::string_view format_gib(std::int64_t bytes, char (&buffer)[32]);
-
 }  // namespace weft

@@ -90,5 +90,9 @@ byte_time parse_abstract_byte_time(std::string_view text, std::string_view what)
 /// "1.234 us"-style text with a unit chosen for readability, or raw ticks when `ticks`.
 std::string format_time(vtime t, bool ticks = false);
 std::string format_bytes(std::int64_t bytes);
+/// A memory amount in three significant digits, in the largest binary unit that keeps it ≥ 1
+/// ("1 GiB", "11.8 GiB", "880 MiB", "3.4 KiB"): how every "needs about ..., more than
+/// --max-memory ..." line prints both amounts, so a typed limit reads back as typed.
+std::string format_memory(std::int64_t bytes);
 
 }  // namespace weft

@@ -73,6 +73,11 @@ file_plan& file_plan::output(std::string_view option, const std::string& path) {
 void file_plan::check() const {
   std::vector<file_identity> outs;
   for (const auto& o : outputs_) {
+    // '-' means standard output to many tools; here it would be a file named '-' in the current
+    // folder, and standard output already carries the text report.
+    if (o.path == "-")
+      throw std::invalid_argument(o.option + " -: '-' is not standard output here (the text report goes there); "
+                                  "give a file name, or /dev/stdout to write both to the terminal");
     outs.push_back(identify(o.path));
     probe(o.option, o.path, outs.back());
   }
