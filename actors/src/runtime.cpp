@@ -112,7 +112,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
-        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_)),
+        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition)),
         partition_windows_(engine_.partitions()),
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
@@ -183,6 +183,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     r.host.pin = to_string(options_.pin);
     r.host.sharing = to_string(options_.sharing);
     r.host.shared_phases = shared_phases_;
+    r.host.partition = engine_.partitions() > 1 ? options_.partition_name : "none (one partition)";
+    const auto split = engine_.summarize_split();
+    r.host.partition_nodes = split.nodes;
+    r.host.cut_links = split.cut_links;
     r.host.worker_cpus = bound_cpus_;
     r.host.pes_per_cpu.assign(static_cast<std::size_t>(cpus_), 0);
     for (const auto& p : r.pes)

@@ -11,6 +11,7 @@
 #include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "weft/mapping/machine_partition.hpp"
 #include "weft/io/input_file.hpp"
 #include "weft/named_registry.hpp"
 #include "weft/topology_registry.hpp"
@@ -103,6 +104,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   add_workers_option(sub, o.workers)->group(rt);
   sub.add_option("--pin", o.pin, "worker placement: compact, scatter or none")->group(rt)->capture_default_str();
   sub.add_option("--sharing", o.sharing, "share phases with helper workers: adaptive, always, never or alternate")
+      ->group(rt)->capture_default_str();
+  sub.add_option("--partition", o.partition,
+                 "how the nodes are split among the workers' engine partitions: blocks (of node ids) or scotch "
+                 "(Scotch's graph partitioner, fewer links cut); never changes a result")
       ->group(rt)->capture_default_str();
   sub.add_option("--clock", o.clock,
                  "virtual (modelled, deterministic) or wall (measured on this host: messages cross real queues, "
@@ -369,6 +374,11 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
     throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");
   r.trace = !o.trace_file.empty();
   r.record_calls = !o.comm_log_file.empty();
+  r.partition_name = o.partition;
+  if (mapping::parse_partition_method(o.partition) == mapping::partition_method::scotch) {
+    const topology* topo = &b.m.topo();  // the built machine outlives its runs
+    r.partition = [topo](int parts) { return mapping::partition_nodes(*topo, parts, mapping::partition_method::scotch); };
+  }
   apply_run_control(o.control, r);
   if (!o.mapping.empty() && o.mapping != "identity") {
     // Without a PE count (callers that do not know it yet), the whole mapping is used.

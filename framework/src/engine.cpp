@@ -9,7 +9,8 @@
 namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const cost_model& model,
-               std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions)
+               std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions,
+               const node_partitioner& split)
     : topo_(topo),
       routing_(routing),
       model_(model),
@@ -26,8 +27,18 @@ engine::engine(const topology& topo, const routing& routing, const cost_model& m
     parts_.back().outbox.resize(static_cast<std::size_t>(k));
   }
   network_->prepare(k);
+  const auto nodes = static_cast<std::size_t>(topo.node_count());
+  if (k > 1 && split) {
+    split_ = split(k);
+    if (split_.size() != nodes || std::any_of(split_.begin(), split_.end(), [&](int p) { return p < 0 || p >= k; }))
+      throw std::logic_error("engine: the partitioner's answer is not a partition of the nodes into " + std::to_string(k));
+  } else {
+    split_.resize(nodes);
+    for (std::size_t n = 0; n < nodes; ++n)  // contiguous blocks of node ids
+      split_[n] = static_cast<int>(static_cast<std::int64_t>(n) * k / static_cast<std::int64_t>(nodes));
+  }
   active_ = 1;
-  part_of_node_.assign(static_cast<std::size_t>(topo.node_count()), 0);
+  part_of_node_.assign(nodes, 0);
   set_active_partitions(k);
 }
 
@@ -121,7 +132,7 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
 }
 
 void engine::set_active_partitions(int count) {
-  count = std::clamp(count, 1, partitions());
+  count = count >= partitions() ? partitions() : 1;
   if (static_cast<std::size_t>(count) == active_) return;
   // Between phases every outbox is empty: what is pending is in the queues and sync heaps.
   std::vector<event> pending;
@@ -133,9 +144,8 @@ void engine::set_active_partitions(int count) {
   }
   active_ = static_cast<std::size_t>(count);
   window_ = count > 1 ? network_->lookahead().ps : INT64_MAX;
-  const auto nodes = static_cast<std::int64_t>(part_of_node_.size());
-  for (std::int64_t n = 0; n < nodes; ++n)  // contiguous blocks of node ids
-    part_of_node_[static_cast<std::size_t>(n)] = static_cast<int>(n * count / nodes);
+  if (count == partitions()) part_of_node_ = split_;
+  else std::fill(part_of_node_.begin(), part_of_node_.end(), 0);
   for (const auto& e : pending) owner_of(e.at).queue.push(e);
   network_->repartition(part_of_node_);
   for (const auto& entry : syncing) {
@@ -143,6 +153,15 @@ void engine::set_active_partitions(int count) {
     heap.push_back(entry);
     std::push_heap(heap.begin(), heap.end(), std::greater<>{});
   }
+}
+
+engine::split_summary engine::summarize_split() const {
+  split_summary s;
+  s.nodes.assign(parts_.size(), 0);
+  for (int p : split_) ++s.nodes[static_cast<std::size_t>(p)];
+  for (const auto& l : topo_.links())
+    if (split_[static_cast<std::size_t>(l.from)] != split_[static_cast<std::size_t>(l.to)]) ++s.cut_links;
+  return s;
 }
 
 std::uint64_t engine::committed_events() {

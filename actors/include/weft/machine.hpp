@@ -58,6 +58,10 @@ struct run_options {
   bool record_calls = false;           ///< log every PE's communication calls in report.calls (--comm-log)
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i
+  /// How the nodes are split among the engine's partitions (one per worker): each node's
+  /// partition for `parts` of them. Empty: contiguous blocks of node ids. Never changes a result.
+  std::function<std::vector<int>(int parts)> partition;
+  std::string partition_name = "blocks";  ///< what `partition` is, for the report's host section
   std::string program_name = "program";
   /// Refuse the run (std::invalid_argument, before anything is built) when its memory
   /// estimate (weft/run_budget.hpp) exceeds this; -1: default_memory_limit(); 0: no limit.

@@ -1,9 +1,6 @@
 #include "weft/mapping/scotch_mapping.hpp"
 
-// scotch.h uses FILE and int types without including their headers.
-#include <stdint.h>  // NOLINT(modernize-deprecated-headers)
-#include <stdio.h>   // NOLINT(modernize-deprecated-headers)
-#include <scotch.h>
+#include "scotch_support.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -20,49 +17,6 @@
 namespace weft::mapping {
 
 namespace {
-
-// The Debian default flavour: SCOTCH_Num is a C int (cmake/FindScotch.cmake says why).
-using snum = SCOTCH_Num;
-static_assert(sizeof(snum) == sizeof(int), "weft builds against Scotch's int flavour (cmake/FindScotch.cmake)");
-
-void check(int status, const char* what) {
-  if (status != 0) throw std::runtime_error(std::string("Scotch: ") + what + " failed");
-}
-
-// A Scotch object initialised by its constructor and released by its destructor.
-template <class T, int (*Init)(T*), void (*Exit)(T*)>
-struct holder {
-  T v;
-  holder() { check(Init(&v), "initialising a Scotch object"); }
-  ~holder() { Exit(&v); }
-  holder(const holder&) = delete;
-  holder& operator=(const holder&) = delete;
-};
-using scotch_context = holder<SCOTCH_Context, SCOTCH_contextInit, SCOTCH_contextExit>;
-using scotch_graph = holder<SCOTCH_Graph, SCOTCH_graphInit, SCOTCH_graphExit>;
-using scotch_arch = holder<SCOTCH_Arch, SCOTCH_archInit, SCOTCH_archExit>;
-using scotch_strat = holder<SCOTCH_Strat, SCOTCH_stratInit, SCOTCH_stratExit>;
-
-// A graph seen through a context (SCOTCH_contextBindGraph fills the container; exit frees only it).
-struct bound_graph {
-  SCOTCH_Graph v;
-  bound_graph(SCOTCH_Context& c, const SCOTCH_Graph& org) { check(SCOTCH_contextBindGraph(&c, &org, &v), "SCOTCH_contextBindGraph"); }
-  ~bound_graph() { SCOTCH_graphExit(&v); }
-  bound_graph(const bound_graph&) = delete;
-  bound_graph& operator=(const bound_graph&) = delete;
-};
-
-// An undirected graph in Scotch's compact form (base 0); SCOTCH_graphBuild keeps pointers to it.
-struct csr {
-  std::vector<snum> begin{0}, ends, loads;
-  void build(SCOTCH_Graph& g) const {
-    const auto n = static_cast<snum>(begin.size() - 1);
-    check(SCOTCH_graphBuild(&g, 0, n, begin.data(), nullptr, nullptr, nullptr, static_cast<snum>(ends.size()), ends.data(),
-                            loads.empty() ? nullptr : loads.data()),
-          "SCOTCH_graphBuild");
-    check(SCOTCH_graphCheck(&g), "SCOTCH_graphCheck");
-  }
-};
 
 // The machine as Scotch's target when every node computes: its nodes and links (one edge per
 // neighbour pair), unit weights. SCOTCH_archBuild0 ("deco 1") bipartitions the nodes recursively
@@ -204,14 +158,8 @@ scotch_mapping scotch_placement(const ccs_result& sets, const topology& topo, st
   if (tasks == 0) return out;
   if (topo.node_count() > INT_MAX / 4) throw std::invalid_argument("scotch: machine " + topo.spec() + " is too large");
 
-  // One private context: its own random generator seeded from `seed` (no global Scotch state is
-  // touched, so two maps in one process do not disturb each other), deterministic mode and a
-  // single thread (Scotch's threaded passes may otherwise depend on timing).
-  scotch_context ctx;
-  check(SCOTCH_contextRandomClone(&ctx.v), "SCOTCH_contextRandomClone");
-  SCOTCH_contextRandomSeed(&ctx.v, static_cast<snum>(seed % static_cast<std::uint64_t>(INT_MAX)));
-  check(SCOTCH_contextOptionSetNum(&ctx.v, SCOTCH_OPTIONNUMDETERMINISTIC, 1), "SCOTCH_contextOptionSetNum");
-  check(SCOTCH_contextThreadSpawn(&ctx.v, 1, nullptr), "SCOTCH_contextThreadSpawn");
+  scotch_context ctx;  // one private, reproducible context
+  make_deterministic(ctx.v, seed);
 
   const bool switches = topo.node_count() > nodes;
   const csr machine = switches ? distance_graph(topo) : machine_graph(topo);

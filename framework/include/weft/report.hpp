@@ -70,6 +70,9 @@ struct host_report {
   std::uint64_t shared_phases = 0;  ///< phases whose engine windows and PEs the helpers shared
   std::uint64_t spread_phases = 0;  ///< phases whose PEs were spread over the workers
   std::uint64_t engine_events = 0;
+  std::string partition;                       ///< how the nodes were split: blocks, scotch, or none
+  std::vector<std::int64_t> partition_nodes;   ///< nodes per engine partition
+  std::int64_t cut_links = 0;                  ///< directed links between two partitions
 };
 
 /// One message a PE received, for --messages (replayed by `weft traffic --pattern trace:FILE`).

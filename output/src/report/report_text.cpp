@@ -157,6 +157,11 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
              "{} spread over workers), peak RSS {}\n",
              r.host.wall_seconds, r.host.engine_events, r.host.events_per_second, r.host.messages_per_second, r.host.phases,
              r.host.shared_phases, r.host.spread_phases, format_bytes(r.host.peak_rss_bytes));
+  if (r.host.partition_nodes.size() > 1) {
+    fmt::print(out, "engine partitions ({}): nodes", r.host.partition);
+    for (auto n : r.host.partition_nodes) fmt::print(out, " {}", n);
+    fmt::print(out, ", {} links cut\n", r.host.cut_links);
+  }
 }
 
 }  // namespace weft::output

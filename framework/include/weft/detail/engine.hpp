@@ -44,10 +44,14 @@ class partition_runner {
 
 class engine {
  public:
+  /// Each node's partition (0..parts-1) when the nodes are split `parts` ways.
+  using node_partitioner = std::function<std::vector<int>(int parts)>;
   /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The engine is
   /// handed its network (made for `node_of_rank.size()` PEs by the networks/ registry).
+  /// `split` (empty: contiguous blocks of node ids) says which nodes each partition holds.
   engine(const topology& topo, const routing& routing, const cost_model& model,
-         std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1);
+         std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1,
+         const node_partitioner& split = {});
   ~engine();
 
   /// What PE code may know of the machine: its hosts' costs.
@@ -71,9 +75,16 @@ class engine {
   outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
   /// How many partitions the engine may use (1 unless the network has a lookahead).
   int partitions() const { return static_cast<int>(parts_.size()); }
-  /// Uses the first `count` partitions from the next phase on (1 for a sequential engine with
-  /// no windows). Called between phases; results never depend on it.
+  /// Uses every partition (`count` >= partitions(): the split) or one (a sequential engine with
+  /// no windows) from the next phase on. Called between phases; results never depend on it.
   void set_active_partitions(int count);
+  /// How the nodes are split when every partition is active: nodes per partition, and the
+  /// directed links whose ends lie in different partitions (each a window-end hand-over).
+  struct split_summary {
+    std::vector<std::int64_t> nodes;
+    std::int64_t cut_links = 0;
+  };
+  split_summary summarize_split() const;
   /// The active partition whose thread should run PE `rank` (the one holding its node's state).
   int partition_of_rank(int rank) const {
     return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
@@ -170,6 +181,7 @@ class engine {
   std::size_t active_ = 1;
   std::span<partition> active() { return {parts_.data(), active_}; }
   std::vector<int> part_of_node_;
+  std::vector<int> split_;  // each node's partition with all of them active (the partitioner's)
   std::int64_t window_ = INT64_MAX;  // the network's lookahead when partitioned
   // Fewer queued events than this (an upper bound on a window's) are not worth another thread.
   static constexpr std::size_t min_parallel_window = 64;
