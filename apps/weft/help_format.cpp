@@ -19,7 +19,7 @@ const std::map<std::string, std::string, std::less<>>& usages() {
       {"transpose",
        "weft transpose [-m pax|illiac] [-N N] [-P N] (--alpha TIME --tau TIME | --units abstract) [-a ALGORITHM] "
        "[--sweep] [OPTIONS]"},
-      {"reduce", "weft reduce [-K N] [-m STEPS] [-n STEPS] [--tree delay-aware|binary] [--op NAME] [--sweep] [--list]"},
+      {"reduce", "weft reduce [-K N] [-m N] [-n N] [--tree delay-aware|binary] [--op NAME] [--sweep] [--list]"},
       {"coll",
        "weft coll -m SPEC [--op NAME] [-a ALGORITHM] [--sizes BYTES:BYTES] [-p N,N...] [--alpha TIME --bandwidth RATE] "
        "[--csv FILE] [OPTIONS]"},
@@ -31,7 +31,7 @@ const std::map<std::string, std::string, std::less<>>& usages() {
       {"machines", "weft machines [NAME]"},
       {"ccs", "weft ccs LOG [--machine SPEC [--routing R] [--bandwidth RATE] [--placement FILE]] [--json FILE]"},
       {"map",
-       "weft map -m SPEC --program NAME [-p N] [--objective LIST] [--runs N --seed N] [--out FILE] [OPTIONS]"},
+       "weft map -m SPEC [--program NAME] [-p N] [--objective LIST] [--runs N --seed N] [--out FILE] [OPTIONS]"},
       {"calibrate", "mpirun -n 2 weft calibrate --backend mpi [--sizes BYTES:BYTES] [--name NAME] [-o FILE]"},
   };
   return table;

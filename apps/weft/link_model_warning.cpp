@@ -30,7 +30,8 @@ std::string preset_names(bool compute_only) {
 std::string no_machine_line(bool needs_compute) {
   if (needs_compute)
     return "no machine given: add -m with a preset that has a compute model (" + preset_names(true) +
-           "; 'weft machines' lists them), or -m TOPOLOGY with --flops or --memory-bandwidth";
+           "; 'weft machines' lists them), or -m TOPOLOGY with link costs and --flops or --memory-bandwidth "
+           "(e.g. -m torus:4x4 --alpha 1us --bandwidth 4GB/s --flops 1Gflops)";
   return "no machine given, so every time would be 0: add -m with a preset (" + preset_names() +
          "; 'weft machines' lists them), or link costs for the default torus:8x8 (e.g. --alpha 1us --bandwidth 4GB/s)";
 }

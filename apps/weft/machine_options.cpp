@@ -336,6 +336,9 @@ void check_link_costs(const machine_options& o, const built_machine& b) {
   if (o.clock != "wall" && free_messages(m) && !o.free_messages) {
     throw std::invalid_argument(no_link_costs_line(o.machine));
   }
+  if (o.free_messages && !detail::network_of(m).ignores_link_costs.empty())
+    throw std::invalid_argument("--free-messages: the " + m.network +
+                                " network's messages cost its own cycles, whatever the link costs; drop --free-messages");
   if (o.free_messages && !free_messages(m))
     throw std::invalid_argument(std::string("--free-messages asks for free messages, but ") +
                                 (preset ? "the preset " + io::printable(o.machine) + " has" : std::string("the options give")) +

@@ -250,12 +250,17 @@ int placed_procs(const map_options& s, const CLI::App& sub, const map_workload& 
 }
 
 // The Tofu-only objectives on a Tofu machine; the files to write, and --svg on a machine with a grid.
-void check_machine_fits(const map_options& s, const std::vector<std::string>& objectives, const machine& m) {
+void check_machine_fits(const map_options& s, const std::vector<std::string>& objectives, bool objectives_typed,
+                        const machine& m) {
   const std::string spec = m.topo().spec();
   for (const auto& name : objectives)
-    if (is_tofu_only(name) && !spec.starts_with("tofu:"))
+    if (is_tofu_only(name) && !spec.starts_with("tofu:")) {
+      if (!objectives_typed)  // the user never typed it: name the default list and what to give instead
+        throw std::invalid_argument("the default --objective list (" + s.objectives + ") starts with Tofu placements (Morie & Nanri, "
+                                    "§5.4), and machine " + spec + " is not tofu:...; give --objective, e.g. --objective tahb,tac3");
       throw std::invalid_argument("--objective " + name + " is a Tofu placement (Morie & Nanri, §5.4); machine " + spec +
                                   " is not tofu:...");
+    }
   const auto& o = s.machine;
   auto inputs = machine_inputs(o);
   inputs.emplace_back("--comm-log", o.comm_log_file);  // map reads it: the log to place
@@ -486,7 +491,7 @@ int run(const map_options& s, const CLI::App& sub) {
   const auto built = build_machine(o);
   const auto& m = built.m;
   const int procs = placed_procs(s, sub, work, built);
-  check_machine_fits(s, objectives, m);
+  check_machine_fits(s, objectives, sub.count("--objective") > 0, m);
   const mapping::machine_routes routes(m.topo(), m.route());
   const placement_sweep sweep{s, work, m, routes, m.topo().spec(), procs, placement_run_options(s, sub, work, built, procs),
                               seed, tie_break};

@@ -81,7 +81,7 @@ void check_rhs(std::span<const double> b) {
 void check_machine(const machine& m, const params& p) {
   if (p.compute == compute_mode::model && m.model().flops.per_second <= 0 && m.model().memory_time.num == 0)
     throw std::invalid_argument(
-        "the machine has no compute model: give --flops and/or --memory-bandwidth (or --compute measured)");
+        "the machine has no compute model: give --flops and/or --memory-bandwidth");
 }
 
 traffic_hint traffic(const sparse::csr_matrix& a, int procs) {
