@@ -244,7 +244,18 @@ int placed_procs(const map_options& s, const CLI::App& sub, const map_workload& 
       throw std::invalid_argument(no_compute_line(e.what()));
     }
   } else {
-    s.registry.check_procs(w.choice.name, procs);
+    try {
+      s.registry.check_procs(w.choice.name, procs);
+    } catch (const std::invalid_argument& e) {
+      if (chosen > 0) throw;
+      // The count came from the machine, not from a typed --procs: say so, and what to type.
+      std::string why = e.what();
+      const std::string typed = fmt::format("{}: --procs {}: ", w.choice.name, procs);
+      if (why.starts_with(typed)) why.erase(0, typed.size());
+      throw std::invalid_argument(fmt::format("{} on {}'s {} compute nodes (the PE count when --procs is not given): {}; "
+                                              "give --procs",
+                                              s.program, m.topo().spec(), procs, why));
+    }
   }
   return procs;
 }

@@ -1,7 +1,9 @@
 #include "parse_errors.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <charconv>
 #include <regex>
 #include <sstream>
@@ -65,6 +67,42 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv) {
   return "weft: error: unknown command '" + first + "' (known: " + known + "; see 'weft --help')";
 }
 
+namespace {
+
+// Edits (insert, delete, substitute, swap two neighbours) between a and b, stopping at `most` + 1.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t most) {
+  if (a.size() > b.size() + most || b.size() > a.size() + most) return most + 1;
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string nearest_option(const CLI::App& sub, const std::string& word) {
+  if (!word.starts_with("--")) return "";
+  const std::string typed = word.substr(0, word.find('='));
+  std::string best;
+  std::size_t best_distance = 3;  // at most 2 edits, and fewer than a third of the name
+  for (const auto* opt : sub.get_options()) {
+    for (const auto& name : opt->get_lnames()) {
+      const std::string candidate = "--" + name;
+      const std::size_t d = edit_distance(typed, candidate, 2);
+      if (d < best_distance && 3 * d < candidate.size()) {
+        best = candidate;
+        best_distance = d;
+      }
+    }
+  }
+  return best;
+}
+
 std::string parse_error_line(const CLI::App& app, const CLI::ParseError& e) {
   const CLI::App* sub = nullptr;
   for (const auto* parsed : app.get_subcommands()) sub = parsed;
@@ -82,13 +120,19 @@ std::string parse_error_line(const CLI::App& app, const CLI::ParseError& e) {
     text = m[1].str() + ": '" + m[2].str() + (flag ? "' is not a flag value (give the flag alone)" : "' is not a whole number in range");
   } else if (std::regex_match(text, m, std::regex("(\\S+): At Most 1 required but received (\\d+)"))) {
     text = m[1].str() + " given " + m[2].str() + " times; give it once";
-  } else if (std::regex_match(text, m, std::regex("The following arguments were not expected: (.*)"))) {
+  } else if (std::regex_match(text, m, std::regex("The following arguments? (?:was|were) not expected: (.*)"))) {
     // CLI11 lists the extra arguments last first.
     std::vector<std::string> words;
     std::istringstream in(m[1].str());
     for (std::string w; in >> w;) words.insert(words.begin(), w);
-    text = "the following arguments were not expected:";
+    text = words.size() == 1 ? "the following argument was not expected:" : "the following arguments were not expected:";
     for (const auto& w : words) text += " " + w;
+    if (sub)  // a mistyped option: name the one meant, as git and cargo do
+      for (const auto& w : words)
+        if (const auto near = nearest_option(*sub, w); !near.empty()) {
+          text += " (did you mean " + near + "?)";
+          break;
+        }
   } else if (text == "A subcommand is required") {
     text = "a command is required: " + command_names(app);
   } else if (!text.empty()) {

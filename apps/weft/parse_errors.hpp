@@ -21,5 +21,7 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv);
 /// The one line for a CLI11 parse error (not --help/--version, which exit 0), ending with the
 /// --help to read: "weft: error: --procs: 'x' is not a whole number in range (see 'weft run --help')".
 std::string parse_error_line(const CLI::App& app, const CLI::ParseError& e);
+/// The option of `sub` within two edits of the mistyped `word` ("--alhpa" → "--alpha"), or "".
+std::string nearest_option(const CLI::App& sub, const std::string& word);
 
 }  // namespace weft::cli

@@ -119,7 +119,7 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
       }
       // A bare cut would read as the whole list: say how many are left out and where they are.
       if (top_links >= 0 && used.size() > static_cast<std::size_t>(top_links))
-        fmt::print(out, "  ... and {} more used links, less busy (every link: --verbose or --json FILE)\n",
+        fmt::print(out, "  ... and {} more used links, none busier (every link: --verbose or --json FILE)\n",
                    used.size() - static_cast<std::size_t>(top_links));
     }
   }
