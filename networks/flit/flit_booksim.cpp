@@ -24,8 +24,8 @@ using request = partition_counters::request;
 // after its accept pointer, and only an accepted match moves the two pointers past it. Leaves in
 // `matched` the requests accepted, in their order (each input and each output once at most). `granted` and `accepted` are scratch
 // per output and input, all -1 before and after; only the entries the requests name are touched.
-[[gnu::noinline]] void islip_many(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
-                                   std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+[[gnu::noinline]] void islip_many(const std::vector<request>& requests, pooled_array<std::int32_t> grant_ptr,
+                                   pooled_array<std::int32_t> accept_ptr, std::vector<std::int32_t>& granted,
                                    std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
   const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return x >= from ? x - from : x - from + size; };
@@ -55,8 +55,8 @@ using request = partition_counters::request;
   }
 }
 
-inline void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
-           std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+inline void islip(const std::vector<request>& requests, pooled_array<std::int32_t> grant_ptr,
+           pooled_array<std::int32_t> accept_ptr, std::vector<std::int32_t>& granted,
            std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   matched.clear();
   // The common cases away from saturation: one request, or a few that share no input and no
