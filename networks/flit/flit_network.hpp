@@ -324,6 +324,12 @@ class flit_network final : public network {
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  /// Those allocations when the due VCs ask for no output in common (flit_booksim_disjoint.cpp):
+  /// true when that is so (`progress` set if anything moved), false having changed nothing.
+  bool booksim_disjoint_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
+                            network_context& ctx);
+  bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
+                               network_context& ctx);
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
   bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
