@@ -29,7 +29,7 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
     if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
     const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
     const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
-    for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
+    for (std::int32_t o = first_vc_of(h.vc), end = first_vc_of(h.vc + 1); o < end; ++o)
       if (vcs[o].owner < 0) each(out, o);
   }
   return unroutable::no;

@@ -50,6 +50,8 @@ flit_network::flit_network(const network_setup& setup)
     inject_credit_offset_ = 0;  // the injection buffer is the router's own: no credit travels
     eject_offset_ = 1;          // one cycle through the switch
   }
+  for (std::int32_t v = 0; v < vcs_; ++v) class_of_vc_.push_back(class_formula(v));
+  for (std::int32_t k = 0; k <= classes_; ++k) first_vc_of_class_.push_back(first_vc_formula(k));
   link_from_.reserve(static_cast<std::size_t>(links_));
   link_to_.reserve(static_cast<std::size_t>(links_));
   routers_.resize(static_cast<std::size_t>(nodes_));

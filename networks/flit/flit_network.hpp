@@ -253,7 +253,7 @@ class flit_network final : public network {
   }
   /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
   /// whether its router sees the port busy.
-  void note_busy(std::int32_t channel, std::int32_t change) {
+  [[gnu::always_inline]] void note_busy(std::int32_t channel, std::int32_t change) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
     auto& count = port_busy_[static_cast<std::size_t>(in.port)];
     if (change > 0 ? count++ != 0 : --count != 0) return;
@@ -366,8 +366,14 @@ class flit_network final : public network {
   /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
   std::int64_t payload_of(std::int64_t bytes, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
-  std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
-  std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
+  /// The class of VC `vc`, and the first VC of class `cls` (classes_: one past the last VC),
+  /// from tables: a head's routing asks them at every hop, and each is an integer division.
+  std::int32_t class_of(std::int32_t vc) const { return class_of_vc_[static_cast<std::size_t>(vc)]; }
+  std::int32_t first_vc_of(std::int32_t cls) const {
+    return cls >= 0 && cls <= classes_ ? first_vc_of_class_[static_cast<std::size_t>(cls)] : first_vc_formula(cls);
+  }
+  std::int32_t class_formula(std::int32_t vc) const { return vc * classes_ / vcs_; }
+  std::int32_t first_vc_formula(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
   flit& slot(std::int32_t channel, std::int32_t i) {
     return slots_[static_cast<std::size_t>(channel) * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(i)];
   }
@@ -399,6 +405,7 @@ class flit_network final : public network {
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;
   std::int32_t links_, nodes_, vcs_, buffer_, classes_;
+  std::vector<std::int32_t> class_of_vc_, first_vc_of_class_;  ///< class_of, first_vc_of
   std::int64_t cycle_;
   std::int64_t va_wait_, sa_wait_;  ///< cycles from a flit's arrival to VC / switch allocation
   std::int64_t max_cycle_;          ///< later cycles would pass the latest virtual time
