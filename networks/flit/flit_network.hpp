@@ -229,10 +229,11 @@ class flit_network final : public network {
   static constexpr std::int32_t credit_source = INT32_MAX - 1;
 
   void on_source_entry(const event& e, network_context& ctx);
-  // [[gnu::always_inline]] below: what every hop runs (a flit's arrival and write, its credit,
-  // the switch traversal's pieces), called from the other flit files; they compile as one unit
-  // (networks/CMakeLists.txt) and GCC still left these out of line: 3 % of the instructions of
-  // (a) at 0.07 and 10 % on the 32x32 torus went to the calls.
+  // [[gnu::always_inline]] here and below: what every hop runs (a flit's arrival and write, its
+  // credit, the switch traversal's pieces, BookSim's router's cycle and its one-VC case), called
+  // from the other flit files; they compile as one unit (networks/CMakeLists.txt) and GCC still
+  // left these out of line: 6 % of the instructions of (a) at 0.07 and 13 % on the 32x32 torus
+  // went to the calls. (send, booksim_leave and the disjoint allocators inline cost more.)
   /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
   [[gnu::always_inline]] void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
   /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
@@ -324,7 +325,7 @@ class flit_network final : public network {
   /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
   /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
   /// and `holds` as next_ready.
-  std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  [[gnu::always_inline]] std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
@@ -336,7 +337,7 @@ class flit_network final : public network {
                                network_context& ctx);
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
-  bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  [[gnu::always_inline]] bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
   /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
   /// the routing has no next hop for it (dead_end).
   enum class unroutable : std::uint8_t { no, loop, dead_end };
