@@ -230,7 +230,8 @@ class flit_network final : public network {
 
   void on_source_entry(const event& e, network_context& ctx);
   // [[gnu::always_inline]] here and below: what every hop runs (a flit's arrival and write, its
-  // credit, the switch traversal's pieces, BookSim's router's cycle and its one-VC case), called
+  // credit, the switch traversal's pieces, BookSim's router's cycle, its one-VC case, a head's
+  // candidates), called
   // from the other flit files; they compile as one unit (networks/CMakeLists.txt) and GCC still
   // left these out of line: 6 % of the instructions of (a) at 0.07 and 13 % on the 32x32 torus
   // went to the calls. (send, booksim_leave and the disjoint allocators inline cost more.)
@@ -345,7 +346,7 @@ class flit_network final : public network {
   /// the front of input `channel` of `r` may take at `c`, in the order BookSim's allocator sees
   /// them; changes nothing when the head cannot be routed.
   template <class Each>
-  unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
+  [[gnu::always_inline]] unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
                                 Each&& each);
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
   bool booksim_usable(node_id n, const hop& h) const;
