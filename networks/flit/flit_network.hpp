@@ -231,10 +231,10 @@ class flit_network final : public network {
   void on_source_entry(const event& e, network_context& ctx);
   // [[gnu::always_inline]] here and below: what every hop runs (a flit's arrival and write, its
   // credit, the switch traversal's pieces, BookSim's router's cycle, its one-VC case, a head's
-  // candidates), called
-  // from the other flit files; they compile as one unit (networks/CMakeLists.txt) and GCC still
-  // left these out of line: 6 % of the instructions of (a) at 0.07 and 13 % on the 32x32 torus
-  // went to the calls. (send, booksim_leave and the disjoint allocators inline cost more.)
+  // candidates), called from the other flit files; they compile as one unit
+  // (networks/CMakeLists.txt) and GCC still left these out of line: 6 % of the instructions of
+  // (a) at 0.07 and 13 % on the 32x32 torus went to the calls. (send, booksim_leave and the
+  // disjoint allocators inline cost more.)
   /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
   [[gnu::always_inline]] void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
   /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
