@@ -236,10 +236,10 @@ class flit_network final : public network {
   // (a) at 0.07 and 13 % on the 32x32 torus went to the calls. (send, booksim_leave and the
   // disjoint allocators inline cost more.)
   /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
-  [[gnu::always_inline]] void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
+  [[gnu::always_inline]] inline void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
   /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
   /// tail-credit rule's last one, which frees the VC.
-  [[gnu::always_inline]] void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
+  [[gnu::always_inline]] inline void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
   /// Router `n`'s cycle `c`.
   void tick(node_id n, std::int64_t c, network_context& ctx);
   /// Queues `e`; one at the time of the tick running makes the agenda yield to the queue.
@@ -255,7 +255,7 @@ class flit_network final : public network {
   }
   /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
   /// whether its router sees the port busy.
-  [[gnu::always_inline]] void note_busy(std::int32_t channel, std::int32_t change) {
+  [[gnu::always_inline]] inline void note_busy(std::int32_t channel, std::int32_t change) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
     auto& count = port_busy_[static_cast<std::size_t>(in.port)];
     if (change > 0 ? count++ != 0 : --count != 0) return;
@@ -280,7 +280,7 @@ class flit_network final : public network {
   std::int32_t injection_vc(router& r, node_id n);
   /// Writes `f` behind the flits of input `channel`; a head written into an empty buffer starts
   /// its routing.
-  [[gnu::always_inline]] void write_flit(std::int32_t channel, const flit& f);
+  [[gnu::always_inline]] inline void write_flit(std::int32_t channel, const flit& f);
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
   /// VC allocation for input `channel` of router `n`; true when it changed anything.
   bool allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
@@ -290,14 +290,14 @@ class flit_network final : public network {
   void settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
-  [[gnu::always_inline]] void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
+  [[gnu::always_inline]] inline void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                  std::int32_t hops, network_context& ctx);
   /// push_flit's arrival in another partition (an engine event), or past the latest cycle.
   [[gnu::noinline]] void queue_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc,
                                     std::int64_t arrival, std::int32_t hops, network_context& ctx);
   static std::string loop_text(std::int32_t hops);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
-  [[gnu::always_inline]] void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
+  [[gnu::always_inline]] inline void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   /// return_credit's credit for a router in another partition: an engine event at cycle `back`.
   [[gnu::noinline]] void queue_credit(std::int32_t channel, node_id at, bool frees, std::int64_t back,
                                       network_context& ctx);
@@ -305,7 +305,7 @@ class flit_network final : public network {
   flit take_front(std::int32_t channel, std::int64_t c);
   /// Input `channel`'s front flit (a tail if `tail`) has left at cycle `c`; when it was a tail,
   /// the next packet's head (BookSim's rule) starts its routing.
-  [[gnu::always_inline]] void pop_front(std::int32_t channel, bool tail, std::int64_t c);
+  [[gnu::always_inline]] inline void pop_front(std::int32_t channel, bool tail, std::int64_t c);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
@@ -326,7 +326,7 @@ class flit_network final : public network {
   /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
   /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
   /// and `holds` as next_ready.
-  [[gnu::always_inline]] std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  [[gnu::always_inline]] inline std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
@@ -338,7 +338,7 @@ class flit_network final : public network {
                                network_context& ctx);
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
-  [[gnu::always_inline]] bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  [[gnu::always_inline]] inline bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
   /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
   /// the routing has no next hop for it (dead_end).
   enum class unroutable : std::uint8_t { no, loop, dead_end };
@@ -346,7 +346,7 @@ class flit_network final : public network {
   /// the front of input `channel` of `r` may take at `c`, in the order BookSim's allocator sees
   /// them; changes nothing when the head cannot be routed.
   template <class Each>
-  [[gnu::always_inline]] unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
+  [[gnu::always_inline]] inline unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
                                 Each&& each);
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
   bool booksim_usable(node_id n, const hop& h) const;
