@@ -11,6 +11,7 @@
 // ejection are channels with latencies; the source holds credits for the injection buffers.
 #include <algorithm>
 
+#include "booksim_candidates.hpp"
 #include "flit_network.hpp"
 
 namespace weft::detail::flit {
@@ -24,8 +25,8 @@ using request = partition_counters::request;
 // after its accept pointer, and only an accepted match moves the two pointers past it. Leaves in
 // `matched` the requests accepted, in their order (each input and each output once at most). `granted` and `accepted` are scratch
 // per output and input, all -1 before and after; only the entries the requests name are touched.
-[[gnu::noinline]] void islip_many(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
-                                   std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+[[gnu::noinline]] void islip_many(const std::vector<request>& requests, pooled_array<std::int32_t> grant_ptr,
+                                   pooled_array<std::int32_t> accept_ptr, std::vector<std::int32_t>& granted,
                                    std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
   const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return x >= from ? x - from : x - from + size; };
@@ -55,8 +56,8 @@ using request = partition_counters::request;
   }
 }
 
-inline void islip(const std::vector<request>& requests, std::vector<std::int32_t>& grant_ptr,
-           std::vector<std::int32_t>& accept_ptr, std::vector<std::int32_t>& granted,
+inline void islip(const std::vector<request>& requests, pooled_array<std::int32_t> grant_ptr,
+           pooled_array<std::int32_t> accept_ptr, std::vector<std::int32_t>& granted,
            std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   matched.clear();
   // The common cases away from saturation: one request, or a few that share no input and no
@@ -175,6 +176,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
 
 bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
                                         network_context& ctx) {
+  if (bool moved = false; booksim_disjoint_vcs(r, n, c, due, moved, ctx)) return moved;
   auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
   auto& requests = part.requests;
   requests.clear();
@@ -227,6 +229,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
 
 bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
                                            network_context& ctx) {
+  if (bool moved = false; booksim_disjoint_switch(r, n, c, due, moved, ctx)) return moved;
   auto& part = parts_[static_cast<std::size_t>(ctx.partition())];
   auto& requests = part.requests;
   requests.clear();
@@ -309,35 +312,6 @@ std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std:
                  std::memory_order_relaxed);
   }
   return cands;
-}
-
-template <class Each>
-flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,
-                                                          std::int32_t channel, network_context& ctx, Each&& each) {
-  // Every free VC of every permitted (link, class) the routing offers (an adaptive routing's: on
-  // its one chosen link), or of the ejection port at the destination; the allocator chooses.
-  const flit& head = front(channel);
-  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
-  if (n == head.dest) {
-    for (std::int32_t e = 0; e < vcs_; ++e)
-      if (booksim_vc_free(r, eject_port, e, c)) each(eject_port, e);
-    return unroutable::no;
-  }
-  if (head.hops >= hop_bound_) return unroutable::loop;
-  const auto& in = inputs_[static_cast<std::size_t>(channel)];
-  hop one;
-  const auto cands = booksim_route(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0, one,
-                                   parts_[static_cast<std::size_t>(ctx.partition())].candidates);
-  if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
-  const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;
-  for (const hop& h : cands) {
-    if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
-    const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
-    const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
-    for (std::int32_t o = first_vc_of(h.vc); o < first_vc_of(h.vc + 1); ++o)
-      if (vcs[o].owner < 0) each(out, o);
-  }
-  return unroutable::no;
 }
 
 bool flit_network::booksim_usable(node_id n, const hop& h) const {

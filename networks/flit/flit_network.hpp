@@ -33,7 +33,9 @@
 #include "weft/detail/network.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "agenda.hpp"
+#include "cache_aligned.hpp"
 #include "flit.hpp"
+#include "router_arena.hpp"
 
 namespace weft::detail::flit {
 
@@ -45,15 +47,18 @@ struct input_vc {
   enum class phase : std::uint8_t { idle, routing, active };
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
   static constexpr std::int32_t discard = -3;  ///< `out` of a packet the routing could not route
-  phase state = phase::idle;
-  std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
-  std::int32_t out_vc = -1;  ///< the VC it holds on that link
-  std::int32_t first = 0, count = 0;  ///< ring over this channel's slots
-  std::int32_t router = 0, port = 0;  ///< the router it feeds, and its input port (a link or injection)
-  std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
+  // What a router's cycle reads of every busy VC first, together in one cache line (inputs_
+  // starts a line; a 56-byte VC crosses one at most in these 21 bytes in 2 of 8 cases).
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
   std::int64_t grant_at = -1;  ///< a VC or switch grant waiting for its update at this cycle (-1: none)
+  std::int32_t count = 0;      ///< flits in its buffer
+  phase state = phase::idle;
+  std::int32_t first = 0;      ///< ring over this channel's slots: the front
+  std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
+  std::int32_t out_vc = -1;  ///< the VC it holds on that link
+  std::int32_t router = 0, port = 0;  ///< the router it feeds, and its input port (a link or injection)
+  std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
 };
 
 /// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
@@ -74,16 +79,27 @@ struct queued_message {
   node_id dest;
 };
 
-/// A router's own state beside its channels.
+/// A router's own state beside its channels; its arrays are in the network's router_arena,
+/// next to each other. What a cycle reads comes first.
 struct router {
-  std::vector<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
-  std::vector<std::int32_t> outs;   ///< outgoing link ids
-  std::vector<std::int32_t> port_rr;  ///< per input port: the VC switch allocation looks at first
-  std::vector<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
-  std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
+  pooled_array<std::uint64_t> busy_ports;  ///< bit p: a VC of input port p holds flits (a cycle skips the others)
+  pooled_array<std::int32_t> ports;  ///< input ports: incoming link ids, then the injection port
+  pooled_array<std::int32_t> outs;   ///< outgoing link ids
+  std::size_t source_head = 0;
+  std::int64_t last_tick = -1;
+  bool stuck = false;                 ///< the last tick left a ready flit unmoved
   // The source queue: messages that entered this node, and where injection stands in the first.
   std::vector<queued_message> source;
-  std::size_t source_head = 0;
+  std::int64_t blocked_cycles = 0;
+  // --router booksim only: iSLIP pointers (grant per output, accept per input) of its VC
+  // allocator (over input and output VCs) and switch allocator (over ports), the VC each input
+  // port's switch requests start from, and the ejection port's VCs.
+  pooled_array<std::int32_t> va_grant, va_accept, sw_grant, sw_accept, sw_vc_rr;
+  pooled_array<std::int32_t> eject_owner;     ///< per ejection VC: the input channel whose packet holds it
+  pooled_array<std::int64_t> eject_free_at;   ///< per ejection VC: first cycle it may be reallocated
+  std::int32_t inject_last = -1;             ///< the injection VC the last packet took
+  pooled_array<std::int32_t> port_rr;  ///< per input port: the VC switch allocation looks at first
+  std::int32_t va_rr = 0, sa_rr = 0;  ///< rotating priorities: input channel, input port
   std::uint32_t next_packet = 0, next_flit = 0;
   std::int32_t inject_channel = -1;  ///< the injection VC of the packet being injected
   std::int32_t inject_rr = 0;        ///< BookSim's rule: the injection VC the next packet takes
@@ -91,17 +107,7 @@ struct router {
   std::int64_t inject_payload = 0;    ///< its payload bytes,
   std::int32_t inject_flits = 0;      ///< and its flits
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
-  std::int64_t last_tick = -1;
-  bool stuck = false;                 ///< the last tick left a ready flit unmoved
-  std::int64_t blocked_cycles = 0;
   std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
-  // --router booksim only: iSLIP pointers (grant per output, accept per input) of its VC
-  // allocator (over input and output VCs) and switch allocator (over ports), the VC each input
-  // port's switch requests start from, and the ejection port's VCs.
-  std::vector<std::int32_t> va_grant, va_accept, sw_grant, sw_accept, sw_vc_rr;
-  std::vector<std::int32_t> eject_owner;     ///< per ejection VC: the input channel whose packet holds it
-  std::vector<std::int64_t> eject_free_at;   ///< per ejection VC: first cycle it may be reallocated
-  std::int32_t inject_last = -1;             ///< the injection VC the last packet took
 };
 
 /// Counters of one directed link (kept by the router upstream).
@@ -223,11 +229,17 @@ class flit_network final : public network {
   static constexpr std::int32_t credit_source = INT32_MAX - 1;
 
   void on_source_entry(const event& e, network_context& ctx);
+  // [[gnu::always_inline]] here and below: what every hop runs (a flit's arrival and write, its
+  // credit, the switch traversal's pieces, BookSim's router's cycle, its one-VC case, a head's
+  // candidates), called from the other flit files; they compile as one unit
+  // (networks/CMakeLists.txt) and GCC still left these out of line: 6 % of the instructions of
+  // (a) at 0.07 and 13 % on the 32x32 torus went to the calls. (send, booksim_leave and the
+  // disjoint allocators inline cost more.)
   /// Flit `f` is written into input `channel` of router `at` at cycle f.arrived.
-  void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
+  [[gnu::always_inline]] inline void arrive_flit(std::int32_t channel, node_id at, const flit& f, network_context& ctx);
   /// A credit for output VC `out` comes back to router `at` at cycle `c`; `frees`: the
   /// tail-credit rule's last one, which frees the VC.
-  void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
+  [[gnu::always_inline]] inline void arrive_credit(std::int32_t out, node_id at, bool frees, std::int64_t c, network_context& ctx);
   /// Router `n`'s cycle `c`.
   void tick(node_id n, std::int64_t c, network_context& ctx);
   /// Queues `e`; one at the time of the tick running makes the agenda yield to the queue.
@@ -243,7 +255,7 @@ class flit_network final : public network {
   }
   /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
   /// whether its router sees the port busy.
-  void note_busy(std::int32_t channel, std::int32_t change) {
+  [[gnu::always_inline]] inline void note_busy(std::int32_t channel, std::int32_t change) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
     auto& count = port_busy_[static_cast<std::size_t>(in.port)];
     if (change > 0 ? count++ != 0 : --count != 0) return;
@@ -268,7 +280,7 @@ class flit_network final : public network {
   std::int32_t injection_vc(router& r, node_id n);
   /// Writes `f` behind the flits of input `channel`; a head written into an empty buffer starts
   /// its routing.
-  void write_flit(std::int32_t channel, const flit& f);
+  [[gnu::always_inline]] inline void write_flit(std::int32_t channel, const flit& f);
   bool allocate_vcs(router& r, node_id n, std::int64_t c, network_context& ctx);
   /// VC allocation for input `channel` of router `n`; true when it changed anything.
   bool allocate_vc(std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
@@ -278,14 +290,14 @@ class flit_network final : public network {
   void settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
-  void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
+  [[gnu::always_inline]] inline void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                  std::int32_t hops, network_context& ctx);
   /// push_flit's arrival in another partition (an engine event), or past the latest cycle.
   [[gnu::noinline]] void queue_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc,
                                     std::int64_t arrival, std::int32_t hops, network_context& ctx);
   static std::string loop_text(std::int32_t hops);
   /// A flit left input `channel` at cycle `c`: its credit goes to the router upstream.
-  void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
+  [[gnu::always_inline]] inline void return_credit(std::int32_t channel, bool tail, std::int64_t c, network_context& ctx);
   /// return_credit's credit for a router in another partition: an engine event at cycle `back`.
   [[gnu::noinline]] void queue_credit(std::int32_t channel, node_id at, bool frees, std::int64_t back,
                                       network_context& ctx);
@@ -293,7 +305,7 @@ class flit_network final : public network {
   flit take_front(std::int32_t channel, std::int64_t c);
   /// Input `channel`'s front flit (a tail if `tail`) has left at cycle `c`; when it was a tail,
   /// the next packet's head (BookSim's rule) starts its routing.
-  void pop_front(std::int32_t channel, bool tail, std::int64_t c);
+  [[gnu::always_inline]] inline void pop_front(std::int32_t channel, bool tail, std::int64_t c);
   void eject(router& r, std::int32_t channel, node_id n, std::int64_t c, network_context& ctx);
   /// The earliest cycle after `c` something at `r` becomes ready by time alone (INT64_MAX:
   /// none); sets r.stuck when a ready flit stayed, `holds` when any flit or message is here.
@@ -314,13 +326,19 @@ class flit_network final : public network {
   /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
   /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
   /// and `holds` as next_ready.
-  std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  [[gnu::always_inline]] inline std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
+  /// Those allocations when the due VCs ask for no output in common (flit_booksim_disjoint.cpp):
+  /// true when that is so (`progress` set if anything moved), false having changed nothing.
+  bool booksim_disjoint_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
+                            network_context& ctx);
+  bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
+                               network_context& ctx);
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
-  bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
+  [[gnu::always_inline]] inline bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
   /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
   /// the routing has no next hop for it (dead_end).
   enum class unroutable : std::uint8_t { no, loop, dead_end };
@@ -328,7 +346,7 @@ class flit_network final : public network {
   /// the front of input `channel` of `r` may take at `c`, in the order BookSim's allocator sees
   /// them; changes nothing when the head cannot be routed.
   template <class Each>
-  unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
+  [[gnu::always_inline]] inline unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
                                 Each&& each);
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
   bool booksim_usable(node_id n, const hop& h) const;
@@ -350,8 +368,14 @@ class flit_network final : public network {
   /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
   std::int64_t payload_of(std::int64_t bytes, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
-  std::int32_t class_of(std::int32_t vc) const { return vc * classes_ / vcs_; }
-  std::int32_t first_vc_of(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
+  /// The class of VC `vc`, and the first VC of class `cls` (classes_: one past the last VC),
+  /// from tables: a head's routing asks them at every hop, and each is an integer division.
+  std::int32_t class_of(std::int32_t vc) const { return class_of_vc_[static_cast<std::size_t>(vc)]; }
+  std::int32_t first_vc_of(std::int32_t cls) const {
+    return cls >= 0 && cls <= classes_ ? first_vc_of_class_[static_cast<std::size_t>(cls)] : first_vc_formula(cls);
+  }
+  std::int32_t class_formula(std::int32_t vc) const { return vc * classes_ / vcs_; }
+  std::int32_t first_vc_formula(std::int32_t cls) const { return (cls * vcs_ + classes_ - 1) / classes_; }
   flit& slot(std::int32_t channel, std::int32_t i) {
     return slots_[static_cast<std::size_t>(channel) * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(i)];
   }
@@ -383,6 +407,7 @@ class flit_network final : public network {
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;
   std::int32_t links_, nodes_, vcs_, buffer_, classes_;
+  std::vector<std::int32_t> class_of_vc_, first_vc_of_class_;  ///< class_of, first_vc_of
   std::int64_t cycle_;
   std::int64_t va_wait_, sa_wait_;  ///< cycles from a flit's arrival to VC / switch allocation
   std::int64_t max_cycle_;          ///< later cycles would pass the latest virtual time
@@ -392,16 +417,17 @@ class flit_network final : public network {
   std::int32_t hop_bound_;
   std::vector<node_id> link_from_, link_to_;
   std::vector<router> routers_;
-  std::vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
-  std::vector<flit> slots_;         ///< channel * buffer + i
-  std::vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
+  router_arena arena_;  ///< the routers' arrays
+  aligned_vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
+  aligned_vector<flit> slots_;         ///< channel * buffer + i
+  aligned_vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
   std::vector<std::int32_t> in_index_;   ///< per input port: its place among its router's ports (booksim)
   /// Each node's engine partition (network::repartition): what crosses a link within one is an
   /// arrival on its agenda, what crosses between two an engine event.
   std::vector<int> part_of_node_;
   std::vector<std::int32_t> port_busy_;  ///< per input port: its VCs holding flits (a router's cycle skips the others)
-  std::vector<link_counters> link_counters_;
+  aligned_vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
   std::vector<partition_counters> parts_;
 };

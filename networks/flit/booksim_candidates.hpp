@@ -1,0 +1,38 @@
+#pragma once
+// --router booksim: the output VCs a head may ask for, as both its general allocators
+// (flit_booksim.cpp) and the disjoint case's (flit_booksim_disjoint.cpp) see them.
+
+#include "flit_network.hpp"
+
+namespace weft::detail::flit {
+
+template <class Each>
+flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,
+                                                          std::int32_t channel, network_context& ctx, Each&& each) {
+  // Every free VC of every permitted (link, class) the routing offers (an adaptive routing's: on
+  // its one chosen link), or of the ejection port at the destination; the allocator chooses.
+  const flit& head = front(channel);
+  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  if (n == head.dest) {
+    for (std::int32_t e = 0; e < vcs_; ++e)
+      if (booksim_vc_free(r, eject_port, e, c)) each(eject_port, e);
+    return unroutable::no;
+  }
+  if (head.hops >= hop_bound_) return unroutable::loop;
+  const auto& in = inputs_[static_cast<std::size_t>(channel)];
+  hop one;
+  const auto cands = booksim_route(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0, one,
+                                   parts_[static_cast<std::size_t>(ctx.partition())].candidates);
+  if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
+  const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;
+  for (const hop& h : cands) {
+    if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
+    const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
+    const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
+    for (std::int32_t o = first_vc_of(h.vc), end = first_vc_of(h.vc + 1); o < end; ++o)
+      if (vcs[o].owner < 0) each(out, o);
+  }
+  return unroutable::no;
+}
+
+}  // namespace weft::detail::flit
