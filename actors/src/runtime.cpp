@@ -187,6 +187,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     const auto split = engine_.summarize_split();
     r.host.partition_nodes = split.nodes;
     r.host.cut_links = split.cut_links;
+    r.host.border_events = engine_.border_events();
     r.host.worker_cpus = bound_cpus_;
     r.host.pes_per_cpu.assign(static_cast<std::size_t>(cpus_), 0);
     for (const auto& p : r.pes)

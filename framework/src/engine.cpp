@@ -65,10 +65,12 @@ void engine::inject(message* m) {
 
 void engine::partition::push(const event& e) {
   const int to = eng->part_of_node_[static_cast<std::size_t>(e.at)];
-  if (to == index_)
+  if (to == index_) {
     queue.push(e);
-  else
+  } else {
     outbox[static_cast<std::size_t>(to)].push_back(e);
+    ++border_events;
+  }
 }
 
 void engine::partition::fail(const event& e, std::string problem) {
@@ -162,6 +164,12 @@ engine::split_summary engine::summarize_split() const {
   for (const auto& l : topo_.links())
     if (split_[static_cast<std::size_t>(l.from)] != split_[static_cast<std::size_t>(l.to)]) ++s.cut_links;
   return s;
+}
+
+std::uint64_t engine::border_events() const {
+  std::uint64_t n = 0;
+  for (const auto& p : parts_) n += p.border_events;
+  return n;
 }
 
 std::uint64_t engine::committed_events() {

@@ -73,6 +73,7 @@ struct host_report {
   std::string partition;                       ///< how the nodes were split: blocks, scotch, or none
   std::vector<std::int64_t> partition_nodes;   ///< nodes per engine partition
   std::int64_t cut_links = 0;                  ///< directed links between two partitions
+  std::uint64_t border_events = 0;             ///< engine events that crossed between partitions
 };
 
 /// One message a PE received, for --messages (replayed by `weft traffic --pattern trace:FILE`).

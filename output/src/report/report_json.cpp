@@ -194,7 +194,7 @@ void write_json(std::ostream& out, const report& r, bool with_host, bool with_in
                  {"phases", r.host.phases},
                  {"shared_phases", r.host.shared_phases},
                  {"spread_phases", r.host.spread_phases},
-                 {"partition", {{"method", r.host.partition}, {"nodes", r.host.partition_nodes}, {"cut_links", r.host.cut_links}}},
+                 {"partition", {{"method", r.host.partition}, {"nodes", r.host.partition_nodes}, {"cut_links", r.host.cut_links}, {"border_events", r.host.border_events}}},
                  {"peak_rss_bytes", r.host.peak_rss_bytes}};
   }
   // A command-line argument need not be UTF-8 (a file name in Latin-1): replaced, not refused.

@@ -160,7 +160,7 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
   if (r.host.partition_nodes.size() > 1) {
     fmt::print(out, "engine partitions ({}): nodes", r.host.partition);
     for (auto n : r.host.partition_nodes) fmt::print(out, " {}", n);
-    fmt::print(out, ", {} links cut\n", r.host.cut_links);
+    fmt::print(out, ", {} links cut, {} events crossed between them\n", r.host.cut_links, r.host.border_events);
   }
 }
 

@@ -85,6 +85,8 @@ class engine {
     std::int64_t cut_links = 0;
   };
   split_summary summarize_split() const;
+  /// Events that crossed from one partition to another over the run (each waited for a window's end).
+  std::uint64_t border_events() const;
   /// The active partition whose thread should run PE `rank` (the one holding its node's state).
   int partition_of_rank(int rank) const {
     return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
@@ -134,6 +136,7 @@ class engine {
     vtime horizon{};
     std::vector<std::vector<event>> outbox;  // events for other partitions, by partition
     std::uint64_t delivered = 0, events = 0;
+    std::uint64_t border_events = 0;  // pushed to another partition, handed over at a window's end
     std::vector<std::uint64_t> hop_histogram;
     vtime last_arrival{};
     std::string overflow;  // set when an event's time passed latest_time: the partition stops
