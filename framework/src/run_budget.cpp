@@ -17,9 +17,10 @@ namespace weft {
 namespace {
 
 // Sizes of what a run allocates, rounded up; they need not be exact, only honest in magnitude.
-// Per PE: a ring on 65,536 PEs peaks at 694 MiB, 10.8 KiB a PE (docs/PERFORMANCE.md); stacks are
-// committed lazily, so a PE costs the pages of its stack it touches, two for a typical program.
-constexpr double touched_stack_bytes = 8 * 1024;
+// Per PE: a ring on 65,536 PEs peaks at 433 MiB, 6.8 KiB a PE (docs/PERFORMANCE.md); stacks are
+// committed lazily, so a PE costs the pages of its stack it touches, one for a typical program
+// (its canary shares the page below's: weft/detail/fiber_stack.hpp).
+constexpr double touched_stack_bytes = 4 * 1024;
 constexpr double pe_state_bytes = 3 * 1024;        // PE state, actor, fiber context, PE report
 constexpr double link_bytes = 256;                 // engine link state + statistics + link report
 constexpr double node_bytes = 8;                   // partition of each node

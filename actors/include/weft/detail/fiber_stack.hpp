@@ -10,8 +10,10 @@
 //     jumps over it: a guard is one page); the SIGSEGV handler (on an alternate signal stack)
 //     sees a fault inside the stack region, or less than 64 KiB below it, and names the PE this
 //     thread was running;
-//   - when g > 1, a canary zone (the lowest 512 bytes of every stack), checked each time its PE
-//     suspends or ends, catches an overflow that stayed within a neighbour's stack.
+//   - when g > 1, a canary zone (the 512 bytes just below every stack but a group's first: the top
+//     of the slot below, whose page that stack's PE touches anyway; the fibers start below it),
+//     checked each time its PE suspends or ends, catches an overflow that stayed within a
+//     neighbour's stack.
 // Either way an overflow ends the process with one line naming the PE and the option to raise.
 
 #include <boost/context/stack_context.hpp>
@@ -40,6 +42,9 @@ class stack_pool {
   std::byte* lowest(std::size_t index) const;
 
  private:
+  /// The canary zone of stack `index` (just below its lowest byte), or null without one.
+  std::uint64_t* canary(std::size_t index) const;
+
   std::size_t count_, bytes_, page_;
   std::size_t group_ = 1;  // stacks per guard page (1: every stack has its own)
   std::byte* region_ = nullptr;
