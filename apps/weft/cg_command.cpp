@@ -229,13 +229,8 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
 
 // The lines above a machine's first row: its network and its compute model.
 void print_machine_header(const std::string& name, const machine& m) {
-  const auto& model = m.model();
-  const double memory = model.memory_time.num > 0
-                            ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
-                            : 0;
-  std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
-                           detail::describe_model(model), model.flops.per_second / 1e9, memory / 1e9,
-                           format_time(model.kernel_overhead));
+  std::cout << fmt::format("# machine {}: {}\n# compute: {}\n", name, detail::describe_model(m.model()),
+                           m.model().describe_compute());
 }
 
 // The sweep on the emulator: every run planned and checked, then run and printed one row each.
