@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "seed_option.hpp"
 #include "link_model_warning.hpp"
+#include "help_format.hpp"
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
@@ -189,8 +190,10 @@ std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, 
 }
 
 void add_cg_options(CLI::App& sub, cg_state& s) {
-  sub.footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-             "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
+  std::vector<std::pair<std::string, std::string>> generators;
+  for (const auto& g : sparse::generator_docs()) generators.emplace_back(g.spec, g.help);
+  sub.footer(help_list("Generators", generators) +
+             "\n\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
              "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
              "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
   auto* matrix = sub.add_option("--matrix", s.matrix, "Matrix Market file (coordinate, symmetric positive definite)");
