@@ -49,6 +49,15 @@ std::string network_summary(const report& r) {
   return {};
 }
 
+// What the sent/delivered counts say: every message arrived ("conserved"), or the run stopped
+// early (interrupted, a virtual-time overflow, a network deadlock) with some still on their way,
+// which is not a loss and must not read as "conserved" either. A loss is on the status line.
+std::string conservation_note(const report& r) {
+  if (!r.conserved) return "";
+  if (r.sent == r.delivered) return " (conserved)";
+  return fmt::format(" (stopped early: {} still in the network)", r.sent - r.delivered);
+}
+
 }  // namespace
 
 void write_text(std::ostream& out, const report& r, int top_links, bool verbose) {
@@ -78,7 +87,7 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
   std::uint64_t msgs = 0;
   for (std::size_t h = 0; h < r.hop_histogram.size(); ++h) msgs += r.hop_histogram[h];
   fmt::print(out, "\nmessages: {} sent, {} delivered, {} received{}\n", r.sent, r.delivered, r.received,
-             r.conserved ? " (conserved)" : "");
+             conservation_note(r));
   // Hops and links are the emulated network's: a run on MPI ranks has neither, and one on the
   // wall clock crosses no modelled link (its measured latencies are the network summary).
   if (r.backend.empty()) {
