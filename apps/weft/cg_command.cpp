@@ -24,6 +24,7 @@
 #include "commands.hpp"
 #include "seed_option.hpp"
 #include "link_model_warning.hpp"
+#include "help_format.hpp"
 #include "list_options.hpp"
 #include "machine_options.hpp"
 #include "run_plan.hpp"
@@ -191,8 +192,10 @@ std::pair<mpi::options, cg::charged_parts> mpi_run_options(const CLI::App& sub, 
 }
 
 void add_cg_options(CLI::App& sub, cg_state& s) {
-  sub.footer(std::string("Generators: ") + std::string(sparse::generator_help()) +
-             "\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
+  std::vector<std::pair<std::string, std::string>> generators;
+  for (const auto& g : sparse::generator_docs()) generators.emplace_back(g.spec, g.help);
+  sub.footer(help_list("Generators", generators) +
+             "\n\nExit codes: 0 converged (or --iterations done), 8 not positive definite, 11 overflow (a dot product "
              "passed the largest double: scale the matrix or b down), 9 not converged (--max-iter "
              "reached, or the true residual above --tol: status inaccurate); 2 bad input (docs/cli.md).");
   auto* matrix = sub.add_option("--matrix", s.matrix, "Matrix Market file (coordinate, symmetric positive definite)");
@@ -231,13 +234,8 @@ void add_cg_options(CLI::App& sub, cg_state& s) {
 
 // The lines above a machine's first row: its network and its compute model.
 void print_machine_header(const std::string& name, const machine& m) {
-  const auto& model = m.model();
-  const double memory = model.memory_time.num > 0
-                            ? 1e12 * static_cast<double>(model.memory_time.den) / static_cast<double>(model.memory_time.num)
-                            : 0;
-  std::cout << fmt::format("# machine {}: {}\n# compute: {:g} Gflop/s, memory {:g} GB/s, {} per kernel\n", name,
-                           detail::describe_model(model), model.flops.per_second / 1e9, memory / 1e9,
-                           format_time(model.kernel_overhead));
+  std::cout << fmt::format("# machine {}: {}\n# compute: {}\n", name, detail::describe_model(m.model()),
+                           m.model().describe_compute());
 }
 
 // The sweep on the emulator: every run planned and checked, then run and printed one row each.

@@ -1,6 +1,7 @@
 #include "help_format.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
@@ -85,17 +86,29 @@ std::size_t columns(std::string_view line) {
   return n;
 }
 
+// Where the text of a list entry ("  NAME  text", as help_list writes them) starts; 0 for any
+// other line. Option lines ("  --alpha TIME  ...") are not entries: they have their own column.
+std::size_t entry_text_column(const std::string& line) {
+  if (!line.starts_with("  ") || line.size() < 3 || line[2] == ' ' || line[2] == '-') return 0;
+  const std::size_t gap = line.find("  ", 2);
+  if (gap == std::string::npos) return 0;
+  const std::size_t text = line.find_first_not_of(' ', gap);
+  return text == std::string::npos ? 0 : columns(std::string_view(line).substr(0, text));
+}
+
 // Wraps one line at blanks to help_width columns; continuation lines are indented to where the
-// text of the line starts after its option column (an option line) or by its own indent.
-// A usage line is cut only before an option group ("[--json FILE]" stays whole) and continues
-// under the command's first argument.
+// text of the line starts after its option column (an option line), under the entry's text (a
+// list entry), or by its own indent. A usage line is cut only before an option group
+// ("[--json FILE]" stays whole) and continues under the command's first argument.
 std::string wrap(const std::string& line, std::size_t text_column) {
   if (columns(line) <= help_width) return line;
   const bool usage = line.starts_with("Usage: ");
   const std::size_t lead = line.find_first_not_of(' ');
   const bool option_line = lead != std::string::npos && lead >= 2 && line[lead] == '-';
+  const std::size_t entry = entry_text_column(line);
   const std::size_t indent = usage         ? line.find(' ', line.find(' ', 7) + 1) + 1
                              : option_line ? text_column
+                             : entry > 0   ? entry
                                            : (lead == std::string::npos ? 0 : lead) + 2;
   std::string out, rest = line;
   while (columns(rest) > help_width) {
@@ -148,6 +161,14 @@ class help_formatter : public CLI::Formatter {
 };
 
 }  // namespace
+
+std::string help_list(std::string_view heading, const std::vector<std::pair<std::string, std::string>>& entries) {
+  std::size_t width = 0;
+  for (const auto& [name, text] : entries) width = std::max(width, columns(name));
+  std::string out = std::string(heading) + ":";
+  for (const auto& [name, text] : entries) out += "\n  " + name + std::string(width + 2 - columns(name), ' ') + text;
+  return out;
+}
 
 std::shared_ptr<CLI::Formatter> make_help_formatter() { return std::make_shared<help_formatter>(); }
 

@@ -6,6 +6,10 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -16,6 +20,11 @@ namespace weft::cli {
 
 /// Help lines are wrapped to this many columns (code points, not bytes: α and τ are one each).
 inline constexpr std::size_t help_width = 100;
+
+/// A list for a command's help (its programs, its generators): "HEADING:" alone on its line, then
+/// one entry a line, "  NAME  text", the texts in one column; a text too long for the width goes
+/// on under its own first word. No trailing newline.
+std::string help_list(std::string_view heading, const std::vector<std::pair<std::string, std::string>>& entries);
 
 /// The formatter every command's help is written with; set on the app before its commands are
 /// added, so that they inherit it.

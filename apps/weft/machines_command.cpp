@@ -3,12 +3,24 @@
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "commands.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/presets/preset.hpp"
 
 namespace weft::cli {
+
+namespace {
+
+// The packet shape in the words of `weft traffic`'s header: it is what that command sends on any
+// network, and the flit network's packets, so a preset's flit_size/packet_flits/cycle show here.
+std::string describe_packets(const flit_params& f) {
+  return std::to_string(f.packet_flits) + "-flit packets of " + format_bytes(f.flit_bytes) + " (" +
+         std::to_string(f.packet_flits * f.flit_bytes) + " B), cycle " + format_time(f.cycle);
+}
+
+}  // namespace
 
 command_runner add_machines_command(CLI::App& app) {
   auto name = std::make_shared<std::string>();
@@ -35,7 +47,10 @@ command_runner add_machines_command(CLI::App& app) {
               << "  file      " << p.source << "\n"
               << "  topology  " << p.topology << (p.routing.empty() ? "" : ", routing " + p.routing) << "\n"
               << "  procs     " << p.procs << "\n"
-              << "  link      " << detail::describe_model(p.model) << "\n";
+              << "  link      " << detail::describe_model(p.model) << "\n"
+              << "  compute   " << p.model.describe_compute() << "\n"
+              << "  poll      " << format_time(p.model.poll) << " per test() that finds its request incomplete\n"
+              << "  packets   " << describe_packets(p.model.flit) << "\n";
     for (const auto& [map_name, nodes] : p.mappings) {
       std::cout << "  mapping   " << map_name << ":";
       for (auto n : nodes) std::cout << " " << n;

@@ -10,6 +10,7 @@
 #include "weft/run_budget.hpp"
 #include "commands.hpp"
 #include "contention.hpp"
+#include "help_format.hpp"
 #include "machine_options.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/output/report_writers.hpp"
@@ -54,10 +55,10 @@ struct run_state {
 };
 
 CLI::App* add_run_options(CLI::App& app, run_state& s) {
-  std::string list;
-  for (const auto& e : s.registry.entries()) list += "\n  " + e.name + std::string(10 - std::min<std::size_t>(9, e.name.size()), ' ') + e.help;
+  std::vector<std::pair<std::string, std::string>> programs;
+  for (const auto& e : s.registry.entries()) programs.emplace_back(e.name, e.help);
   auto* sub = app.add_subcommand("run", "run a PE program on an emulated machine and report what crossed each link");
-  sub->footer("Programs:" + list);
+  sub->footer(help_list("Programs", programs));
   sub->add_option("program", s.program, "built-in program to run")->required();
   sub->add_option("--procs,-p", s.procs, "number of PEs (default: one per node of the machine)");
   sub->add_option("--bytes,-b", s.bytes, "message size for the program")->capture_default_str();

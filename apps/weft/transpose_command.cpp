@@ -93,6 +93,32 @@ std::string formula_of(std::string_view algorithm, bool transfer) {
   return transfer ? "(N²/2P)(P−1)·τ" : "(P−1)·α";
 }
 
+// α, τ and the times made of them exactly as the run charges them: τ may be a fraction of a tick
+// (--units abstract --tau 0.5, --tau 1.5ps), so it is printed from its fraction, never rounded.
+// A time as the report's columns print it: a plain number of units, or a duration.
+std::string exact_text(const fraction& f, bool abstract) {
+  if (abstract) return f.decimal();
+  return f.den == 1 ? format_time(vtime::ticks(f.num)) : f.decimal() + " ps";
+}
+
+/// α or τ for the link model line: with --units abstract the number says what it counts.
+std::string cost_text(const fraction& f, bool abstract) {
+  if (!abstract) return exact_text(f, false);
+  return f.decimal() + (f.num > 0 && f.num <= f.den ? " unit" : " units");
+}
+
+std::string tau_text(const byte_time& tau, bool abstract) { return cost_text(fraction::of(tau.num, tau.den), abstract); }
+
+/// f·τ exactly (t_LB = 512·τ with τ = 1.4 is 716.8); past int64 it falls back to the engine's
+/// rounding up to whole ticks.
+fraction times_tau(const fraction& f, const byte_time& tau) {
+  const auto a = fraction::of(f.num, tau.den), b = fraction::of(tau.num, f.den);
+  std::int64_t num = 0, den = 0;
+  if (__builtin_mul_overflow(a.num, b.num, &num) || __builtin_mul_overflow(a.den, b.den, &den))
+    return fraction::of(tau.serialize(f.num).ps, f.den);
+  return fraction::of(num, den);
+}
+
 std::string ratio_text(double r) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f", r);
@@ -127,18 +153,18 @@ struct transpose_case {
 
 void print_case(const transpose_case& c, int top_links) {
   auto t = [&](vtime v) { return format_time(v, c.ticks); };
-  // f·τ as text; a bound like 31/2·τ stays a fraction rather than being rounded.
-  auto tau_units = [&](const fraction& f) {
-    const auto scaled = c.tau.serialize(f.num).ps;
-    if (scaled % f.den == 0) return format_time(vtime::ticks(scaled / f.den), c.ticks);
-    return fraction::of(scaled, f.den).str() + (c.ticks ? "" : " ps");
-  };
-  const std::string per = c.ticks ? " unit" : "";
+  auto tau_units = [&](const fraction& f) { return exact_text(times_tau(f, c.tau), c.ticks); };
+  const std::string alpha = cost_text({c.alpha.ps, 1}, c.ticks), tau = tau_text(c.tau, c.ticks);
+  // The engine charges a message's elements·τ in whole ticks, rounded up: with τ = 1.4 units the
+  // measured times can exceed the paper's exact ones, and the reader is told why.
+  const std::string tick = c.ticks ? "unit" : "ps";
+  std::string notes = c.ticks ? "--units abstract: times are numbers of units" : "";
+  if (c.tau.den != 1) notes += std::string(notes.empty() ? "" : "; ") + "a message's elements·τ is charged rounded up to a whole " + tick;
   const auto& m = c.m;
   std::cout << "weft transpose: " << c.algorithm << " on " << m.full.machine << " (routing " << m.full.routing << "), "
             << c.l.describe() << "\n"
-            << "link model: α=" << t(c.alpha) << per << " per transfer, τ=" << t(c.tau.serialize(1)) << per
-            << " per element" << (c.ticks ? " (--units abstract: times are numbers of units)" : "")
+            << "link model: α=" << alpha << " per transfer, τ=" << tau << " per element"
+            << (notes.empty() ? "" : " (" + notes + ")")
             << "; single-port, store-and-forward, no hop latency (docs/transpose.md)\n\n";
   print_row(std::cout, "", "paper (Table 1)", "measured");
   print_row(std::cout, "lower bound t_LB", bound_formula(c.kind, c.l) + " = " + tau_units(c.bound),
@@ -147,11 +173,14 @@ void print_case(const transpose_case& c, int top_links) {
     print_row(std::cout, "transfer time", formula_of(c.algorithm, true) + " = " + tau_units(c.paper->transfer), t(m.transfer));
     print_row(std::cout, "switching time", formula_of(c.algorithm, false) + " = " + t(c.alpha * c.paper->switching),
               t(m.switching));
-    // Table 1's transfer times are whole multiples of τ (N²/(2√P), (N²/2P)(P−1) for P <= N).
-    const vtime paper_transfer = c.tau.serialize(c.paper->transfer.num);
-    print_row(std::cout, "makespan", "transfer + switching = " + t(paper_transfer + c.alpha * c.paper->switching),
+    const fraction transfer = times_tau(c.paper->transfer, c.tau);
+    const vtime switching = c.alpha * c.paper->switching;
+    print_row(std::cout, "makespan",
+              "transfer + switching = " + exact_text(fraction::of(transfer.num + switching.ps * transfer.den, transfer.den), c.ticks),
               t(m.makespan));
-    print_row(std::cout, "ratio to bound", ratio_text(ratio_to_bound(paper_transfer, c.bound, c.tau)), ratio_text(c.ratio));
+    // τ cancels: the paper's ratio is its transfer in τ over the bound in τ.
+    const double paper_ratio = c.tau.is_zero() || c.bound.num == 0 ? 0 : c.paper->transfer.value() / c.bound.value();
+    print_row(std::cout, "ratio to bound", ratio_text(paper_ratio), ratio_text(c.ratio));
   } else {
     std::string why = c.l.whole_rows() ? "(not in Table 1)" : "(open problem in the paper)";
     print_row(std::cout, "transfer time", why, t(m.transfer));
@@ -169,8 +198,7 @@ void print_case(const transpose_case& c, int top_links) {
   shown.abstract_units = c.ticks;
   shown.elements = true;
   if (c.ticks)
-    shown.model_description = "alpha=" + t(c.alpha) + " unit tau=" + t(c.tau.serialize(1)) +
-                              " unit/element, store-and-forward, single-port (abstract units)";
+    shown.model_description = "alpha=" + alpha + " tau=" + tau + "/element, store-and-forward, single-port (abstract units)";
   weft::output::write_text(std::cout, shown, top_links);
 }
 
@@ -265,9 +293,8 @@ int run_sweep(const transpose_options& o) {
   check_plot_file(o.plot_file, "--plot");
   auto rows = sweep(registry, o.n, {4, 16, 64, 256}, machines, alpha, tau, make_run_options(o), o.routing);
   const bool stopped = interrupt_requested();  // the rows finished are kept, the last run's are not
-  const std::string unit = abstract ? " unit" : "";
-  std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << format_time(alpha, abstract) << unit
-            << ", τ=" << format_time(tau.serialize(1), abstract) << unit
+  std::cout << "weft transpose --sweep: N=" << o.n << ", α=" << cost_text({alpha.ps, 1}, abstract)
+            << ", τ=" << tau_text(tau, abstract)
             << "; measured transfer time / lower bound t_LB (1 = optimal)\n"
                "P <= N: whole rows per PE; P > N: a row split over P/N PEs\n\n";
   print_ratio_table(std::cout, rows);

@@ -1,5 +1,6 @@
 #include "weft/cost_model.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "weft/detail/spellings.hpp"
@@ -74,6 +75,18 @@ std::string cost_model::describe(bool ticks) const {
          " tau=" + tau_text(eager_tau, ticks);
   if (chain_alpha.ps > 0) s += ", chained alpha=" + format_time(chain_alpha, ticks);
   return s + describe_collective(ticks);
+}
+
+std::string host_model::describe_compute() const {
+  if (flops.per_second <= 0 && memory_time.num <= 0 && kernel_overhead.ps == 0) return "none";
+  char flop_text[64] = "no flop rate";
+  if (flops.per_second > 0) std::snprintf(flop_text, sizeof flop_text, "%g Gflop/s", flops.per_second / 1e9);
+  // memory_time is picoseconds per byte as a fraction num/den, so the bandwidth is den/num TB/s.
+  char memory_text[64] = "memory not modelled";
+  if (memory_time.num > 0)
+    std::snprintf(memory_text, sizeof memory_text, "memory %g GB/s",
+                  1e3 * static_cast<double>(memory_time.den) / static_cast<double>(memory_time.num));
+  return std::string(flop_text) + ", " + memory_text + ", " + format_time(kernel_overhead) + " per kernel";
 }
 
 std::string cost_model::describe_collective(bool ticks) const {

@@ -173,6 +173,10 @@ vtime parse_time(std::string_view text, std::string_view what, unit_rule rule) {
       too_large(what, text, latest_time_text());
     return {ps};
   }
+  // An abstract time is a count of ticks, so "0.5" is not "finer than a picosecond": say what it is.
+  if (rule == unit_rule::abstract && v != std::floor(v))
+    throw std::invalid_argument(std::string(what) + ": '" + std::string(text) +
+                                "' is not a whole number of units (abstract times count whole units)");
   return {whole(v * scale, what, text)};
 }
 

@@ -1,6 +1,7 @@
 #define BOOST_TEST_MODULE units
 #include <boost/test/unit_test.hpp>
 
+#include "weft/cost_model.hpp"
 #include "weft/units.hpp"
 #include "weft_test/refusal.hpp"
 
@@ -179,4 +180,17 @@ BOOST_AUTO_TEST_CASE(abstract_units_are_plain_numbers_and_refuse_a_unit) {
   BOOST_TEST(weft::parse_abstract_byte_time("0.5", "--tau").serialize(2).ps == 1);
   BOOST_TEST(refusal([] { weft::parse_abstract_time("1us", "--alpha"); }).find("--alpha 1us: abstract units are plain numbers") ==
              0u);
+}
+
+// `weft machines NAME` and `weft cg` print the kernel model in one line; a part not set is named
+// as missing, never printed as 0 (a "memory 0 GB/s" reads as a machine with no memory).
+BOOST_AUTO_TEST_CASE(the_compute_model_is_described_in_one_line_naming_what_is_missing) {
+  weft::host_model h;
+  BOOST_TEST(h.describe_compute() == "none");
+  h.flops = weft::parse_flop_rate("1.31Tflops", "flops");
+  h.memory_time = weft::parse_bandwidth("180GB/s", "memory");
+  h.kernel_overhead = weft::parse_time("5us", "kernel");
+  BOOST_TEST(h.describe_compute() == "1310 Gflop/s, memory 180 GB/s, 5.000 us per kernel");
+  h.memory_time = {};
+  BOOST_TEST(h.describe_compute() == "1310 Gflop/s, memory not modelled, 5.000 us per kernel");
 }

@@ -67,3 +67,13 @@ BOOST_DATA_TEST_CASE(the_paper_distances_are_the_hop_counts_of_weft_pax_and_illi
       BOOST_TEST_REQUIRE(distance(kind, q, a, b) == bfs[static_cast<std::size_t>(b)]);
   }
 }
+
+// weft transpose prints α, τ and the paper's times from fractions: exact decimals, never rounded.
+BOOST_AUTO_TEST_CASE(fractions_print_as_exact_decimals_when_they_have_one) {
+  BOOST_TEST(fraction::of(1, 2).decimal() == "0.5");
+  BOOST_TEST(fraction::of(3584, 5).decimal() == "716.8");
+  BOOST_TEST(fraction::of(1, 1000000).decimal() == "0.000001");
+  BOOST_TEST(fraction::of(42, 1).decimal() == "42");
+  BOOST_TEST((fraction{4, 2}.decimal()) == "2");  // not reduced: still a whole number
+  BOOST_TEST(fraction::of(31, 3).decimal() == "31/3");  // no finite decimal
+}

@@ -160,11 +160,15 @@ csr_matrix generate(std::string_view spec, std::int64_t max_bytes) {
   refuse(fmt::format("unknown matrix generator '{}' (known: {})", name, known));
 }
 
-std::string_view generator_help() {
-  return "poisson2d:N                        5-point Laplacian on an N x N grid (N^2 rows, diagonal 4, off-diagonals -1)\n"
-         "poisson3d:N                        7-point Laplacian on an N x N x N grid (N^3 rows, diagonal 6)\n"
-         "banded:ROWS,NNZ_PER_ROW[,SEED]     symmetric band, NNZ_PER_ROW (odd) nonzeros per interior row, off-diagonals\n"
-         "                                   pseudo-random in [-1,0) from SEED (default 1), diagonal 1 + sum of |off|\n";
+std::span<const generator_doc> generator_docs() {
+  static constexpr generator_doc docs[] = {
+      {"poisson2d:N", "5-point Laplacian on an N x N grid (N^2 rows, diagonal 4, off-diagonals -1)"},
+      {"poisson3d:N", "7-point Laplacian on an N x N x N grid (N^3 rows, diagonal 6)"},
+      {"banded:ROWS,NNZ_PER_ROW[,SEED]",
+       "symmetric band, NNZ_PER_ROW (odd) nonzeros per interior row, off-diagonals pseudo-random in [-1,0) from "
+       "SEED (default 1), diagonal 1 + sum of |off|"},
+  };
+  return docs;
 }
 
 }  // namespace weft::sparse

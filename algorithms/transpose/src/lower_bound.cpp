@@ -17,6 +17,24 @@ std::string fraction::str() const {
   return den == 1 ? std::to_string(num) : std::to_string(num) + "/" + std::to_string(den);
 }
 
+std::string fraction::decimal() const {
+  // The fewest places k with den dividing 10^k; none (den has a factor other than 2 and 5): str().
+  if (num % den == 0) return std::to_string(num / den);
+  std::int64_t scale = 1;
+  int places = 0;
+  while (scale % den != 0) {
+    if (places == 18) return str();
+    scale *= 10;
+    ++places;
+  }
+  std::string text = std::to_string(num / den);
+  if (places == 0) return text;
+  std::string digits = std::to_string((num % den) * (scale / den));  // below 10^places: fits
+  digits.insert(0, static_cast<std::size_t>(places) - digits.size(), '0');
+  while (digits.back() == '0') digits.pop_back();
+  return text + "." + digits;
+}
+
 std::ostream& operator<<(std::ostream& out, const fraction& f) { return out << f.str(); }
 
 int distance(machine_kind k, int side, int a, int b) {

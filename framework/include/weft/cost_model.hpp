@@ -34,6 +34,9 @@ struct host_model {
   // costs kernel_overhead + max(flops / flops rate, bytes x memory_time), a roofline.
   byte_time memory_time{};  ///< time per byte of memory traffic (1 / memory bandwidth); 0: not modelled
   vtime kernel_overhead{};  ///< fixed cost of one kernel call (a GPU launch and its synchronisation)
+  /// The kernel model in one line, as `weft cg` and `weft machines NAME` print it: "1310 Gflop/s,
+  /// memory 180 GB/s, 5.000 us per kernel"; "none" when no part of it is set.
+  std::string describe_compute() const;
   /// Protocol threshold (PEACH2-style PIO vs DMA): the host sends messages of at most
   /// `short_max` bytes by CPU stores, on the wire's short path (short_alpha, short_tau), and the
   /// rest by DMA (α, τ). -1: no short path.

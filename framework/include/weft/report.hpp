@@ -205,7 +205,9 @@ struct report {
   std::vector<link_report> links;     ///< every directed link, by id
   std::vector<std::uint64_t> hop_histogram;
   std::uint64_t sent = 0, delivered = 0, received = 0;
-  bool conserved = true;  ///< sent == delivered, checked
+  /// No message lost: sent == delivered, or the run stopped early (interrupted, a virtual-time
+  /// overflow, a network deadlock) with the rest still in the network, which is not checked.
+  bool conserved = true;
   std::vector<unreceived_message> unreceived;
   network_figures network;  ///< the network's own figures (docs/report.md "network")
   contention_report contention;  ///< only with --contention (measured)

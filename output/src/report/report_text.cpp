@@ -12,6 +12,22 @@ namespace weft::output {
 
 namespace {
 
+// The median is known only to its histogram bucket, [upper/2, upper) ns (bucket 0: under 1 ns);
+// within the measured min and max, so that it never reads as above the max.
+std::string median_text(const measured_latency_figures& m) {
+  const vtime upper = m.median_below;
+  const vtime lower = upper > vtime::ns(1) ? vtime{upper.ps / 2} : vtime{};
+  return "median between " + format_time(max(lower, m.min)) + " and " + format_time(min(upper, m.max));
+}
+
+// The CPU each worker was bound to, "-" for one left to the OS; when none was bound, one word.
+std::string worker_cpus_text(const std::vector<int>& cpus) {
+  if (std::all_of(cpus.begin(), cpus.end(), [](int c) { return c < 0; })) return "workers not pinned";
+  std::string text = "worker CPUs";
+  for (int c : cpus) text += c < 0 ? std::string(" -") : " " + std::to_string(c);
+  return text;
+}
+
 struct spread {
   vtime min = vtime::infinity(), max{};
   __int128 sum = 0;  // of up to 2^31 times of up to 2^63 ps each
@@ -44,9 +60,17 @@ std::string network_summary(const report& r) {
   if (const auto& m = r.network.measured)
     return "wall clock: " + std::to_string(m->crossed_queues) + " messages crossed worker queues (" +
            std::to_string(m->same_worker) + " stayed on their worker); measured latency min " + format_time(m->min) +
-           ", mean " + format_time(m->mean) + ", median below " + format_time(m->median_below) + ", max " +
-           format_time(m->max);
+           ", mean " + format_time(m->mean) + ", " + median_text(*m) + ", max " + format_time(m->max);
   return {};
+}
+
+// What the sent/delivered counts say: every message arrived ("conserved"), or the run stopped
+// early (interrupted, a virtual-time overflow, a network deadlock) with some still on their way,
+// which is not a loss and must not read as "conserved" either. A loss is on the status line.
+std::string conservation_note(const report& r) {
+  if (!r.conserved) return "";
+  if (r.sent == r.delivered) return " (conserved)";
+  return fmt::format(" (stopped early: {} still in the network)", r.sent - r.delivered);
 }
 
 }  // namespace
@@ -78,7 +102,7 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
   std::uint64_t msgs = 0;
   for (std::size_t h = 0; h < r.hop_histogram.size(); ++h) msgs += r.hop_histogram[h];
   fmt::print(out, "\nmessages: {} sent, {} delivered, {} received{}\n", r.sent, r.delivered, r.received,
-             r.conserved ? " (conserved)" : "");
+             conservation_note(r));
   // Hops and links are the emulated network's: a run on MPI ranks has neither, and one on the
   // wall clock crosses no modelled link (its measured latencies are the network summary).
   if (r.backend.empty()) {
@@ -144,11 +168,7 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
                format_bytes(r.host.peak_rss_bytes));
     return;
   }
-  if (!r.host.worker_cpus.empty()) {
-    fmt::print(out, " (worker CPUs");
-    for (int c : r.host.worker_cpus) fmt::print(out, " {}", c);
-    fmt::print(out, ")");
-  }
+  if (!r.host.worker_cpus.empty()) fmt::print(out, " ({})", worker_cpus_text(r.host.worker_cpus));
   fmt::print(out, "\nPEs per CPU (most resumes):");
   for (std::size_t c = 0; c < r.host.pes_per_cpu.size(); ++c)
     if (r.host.pes_per_cpu[c]) fmt::print(out, " cpu{}:{}", c, r.host.pes_per_cpu[c]);

@@ -1,6 +1,7 @@
 #pragma once
 // Symmetric positive definite test matrices chosen by a spec string, so a CG run needs no file.
 
+#include <span>
 #include <string_view>
 
 #include "weft/sparse/matrix.hpp"
@@ -16,7 +17,12 @@ namespace weft::sparse {
 /// `max_bytes` > 0: refuse (std::invalid_argument, before allocating) a matrix needing more memory.
 csr_matrix generate(std::string_view spec, std::int64_t max_bytes = 0);
 
-/// The help text of the specs above, for CLI help: one line per generator.
-std::string_view generator_help();
+/// One generator for CLI help: its spec and what it makes, in one unwrapped line (the help
+/// formatter wraps it).
+struct generator_doc {
+  std::string_view spec, help;
+};
+/// The specs above, for CLI help.
+std::span<const generator_doc> generator_docs();
 
 }  // namespace weft::sparse

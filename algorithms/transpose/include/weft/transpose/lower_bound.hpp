@@ -23,6 +23,8 @@ struct fraction {
   bool operator==(const fraction&) const = default;
   /// "4032" or "4032/16"-style text, reduced.
   std::string str() const;
+  /// The exact decimal ("0.5", "716.8") when it has one of at most 18 places, else str().
+  std::string decimal() const;
 };
 std::ostream& operator<<(std::ostream& out, const fraction& f);
 
