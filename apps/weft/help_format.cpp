@@ -18,22 +18,22 @@ const std::map<std::string, std::string, std::less<>>& usages() {
       {"run", "weft run PROGRAM -m SPEC [-p N] [-b BYTES] [-i N] [--alpha TIME --bandwidth RATE] [--json FILE] [OPTIONS]"},
       {"topo", "weft topo SPEC [-r ROUTING] [--svg FILE] [--json FILE] | weft topo --list"},
       {"transpose",
-       "weft transpose [-m pax|illiac] [-N N] [-P N] (--alpha TIME --tau TIME | --units abstract) [-a ALGORITHM] "
+       "weft transpose [-m pax|illiac] [-N N] [-P N] (--alpha TIME --tau TIME | --units abstract) [-a NAME] "
        "[--sweep] [OPTIONS]"},
-      {"reduce", "weft reduce [-K N] [-m N] [-n N] [--tree delay-aware|binary] [--op NAME] [--sweep] [--list]"},
+      {"reduce", "weft reduce [-K N] [-m N] [-n N] [--tree NAME] [--op NAME] [--sweep] [--list]"},
       {"coll",
-       "weft coll -m SPEC [--op NAME] [-a ALGORITHM] [--sizes BYTES:BYTES] [-p N,N...] [--alpha TIME --bandwidth RATE] "
+       "weft coll -m SPEC [--op NAME] [-a NAME] [--sizes SIZES] [-p N,N...] [--alpha TIME --bandwidth RATE] "
        "[--csv FILE] [OPTIONS]"},
       {"cg",
        "weft cg (--matrix FILE | --generate SPEC) -m SPEC [-p N,N...] [--iterations N | --tol X] [--json FILE] "
        "[--plot FILE] [OPTIONS]"},
       {"traffic",
-       "weft traffic -m SPEC [--network NAME] [--routing R1,R2] [--pattern NAME] [--load LOADS] [--plot FILE] [OPTIONS]"},
+       "weft traffic -m SPEC [--network NAME] [--routing ROUTING] [--pattern SPEC] [--load LOADS] [--plot FILE] [OPTIONS]"},
       {"machines", "weft machines [NAME]"},
-      {"ccs", "weft ccs LOG [--machine SPEC [--routing R] [--bandwidth RATE] [--placement FILE]] [--json FILE]"},
+      {"ccs", "weft ccs FILE [--machine SPEC [--routing ROUTING] [--bandwidth RATE] [--placement FILE]] [--json FILE]"},
       {"map",
-       "weft map -m SPEC [--program NAME] [-p N] [--objective LIST] [--runs N --seed N] [--out FILE] [OPTIONS]"},
-      {"calibrate", "mpirun -n 2 weft calibrate --backend mpi [--sizes BYTES:BYTES] [--name NAME] [-o FILE]"},
+       "weft map -m SPEC [--program PROGRAM] [-p N] [--objective LIST] [--runs N --seed SEED] [--out FILE] [OPTIONS]"},
+      {"calibrate", "mpirun -n 2 weft calibrate --backend mpi [--sizes SIZES] [--name NAME] [-o FILE]"},
   };
   return table;
 }

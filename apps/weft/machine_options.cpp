@@ -1,6 +1,7 @@
 #include "machine_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -309,7 +310,8 @@ built_machine build_machine(const machine_options& o) {
   // No machine typed and no cost either: refused first, as nothing else typed can be checked
   // against a machine the user did not choose (a typed machine's costs are checked last).
   if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m) && !o.free_messages)
-    throw std::invalid_argument(no_machine_line(o.needs_compute));
+    throw std::invalid_argument(o.no_machine_advice.empty() ? no_machine_line(o.needs_compute)
+                                                            : "no machine given: " + o.no_machine_advice);
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
   const std::string spec = preset ? preset->topology : o.machine;
   if (preset) check_preset_topology(*preset);
@@ -438,7 +440,11 @@ int say_status(const report& r) {
 std::string status_line(const report& r) {
   const std::string status = to_string(r.status);
   std::string problem = r.problems.empty() ? "" : r.problems.front();
-  if (problem.starts_with(status + ": ")) problem.erase(0, status.size() + 2);  // said once
+  // Said once: the problem may start with the status as words ("network deadlock: ...").
+  std::string spoken = status;
+  std::replace(spoken.begin(), spoken.end(), '-', ' ');
+  for (const auto& prefix : {status + ": ", spoken + ": "})
+    if (problem.starts_with(prefix)) problem.erase(0, prefix.size());
   return status + (problem.empty() ? "" : ": " + problem);
 }
 

@@ -59,6 +59,9 @@ struct machine_options {
   bool packet_shape_on_any_network = false;
   /// Set by a command that needs a compute model (cg): a refusal then names the presets with one.
   bool needs_compute = false;
+  /// Set by a command whose defaults need a machine of their own (map's Tofu objectives): what
+  /// its no-machine refusal advises instead of link costs for the default torus.
+  std::string no_machine_advice;
   /// The parsed subcommand: tells which link options were typed (set by add_machine_options).
   const CLI::App* parsed_by = nullptr;
 };

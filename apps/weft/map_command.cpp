@@ -499,7 +499,13 @@ int run(const map_options& s, const CLI::App& sub) {
   const bool tie_break = parse_search(s.search);
   check_search_applies(objectives, tie_break);
   const auto work = read_workload(s, sub, objectives);
-  const auto built = build_machine(o);
+  machine_options typed = o;
+  typed.needs_compute = s.program.starts_with("cg:");
+  if (!typed.needs_compute && sub.count("--objective") == 0)  // the default list is the paper's, on Tofu
+    typed.no_machine_advice = "the default --objective list is Morie & Nanri's Table 1 on a Tofu job: add -m with one "
+                              "and link costs (e.g. -m tofu:1x2x4@4x2x8 --procs 64 --alpha 1us --bandwidth 5GB/s), "
+                              "or another -m with link costs and --objective tahb,tac3";
+  const auto built = build_machine(typed);
   const auto& m = built.m;
   const int procs = placed_procs(s, sub, work, built);
   check_machine_fits(s, objectives, sub.count("--objective") > 0, m);

@@ -250,7 +250,7 @@ command_runner add_traffic_command(CLI::App& app) {
   sub->add_option("--pattern", o->pattern, "destinations: " + traffic::known_patterns())->capture_default_str();
   sub->add_option("--load", o->load, "offered load in flits/node/cycle: LO:HI:STEP, one value or a list a,b,c")
       ->capture_default_str();
-  sub->add_option("--cycles", o->cycles, "packets are created in cycles [0, CYCLES), then the network drains")
+  sub->add_option("--cycles", o->cycles, "packets are created in cycles [0, N), then the network drains")
       ->capture_default_str();
   sub->add_option("--warmup", o->warmup, "packets created from this cycle on are measured")->capture_default_str();
   sub->add_option("--seed", o->seed, "seed of the injection schedule (the same for every routing)")->capture_default_str();
