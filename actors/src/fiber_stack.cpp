@@ -1,5 +1,7 @@
 #include "weft/detail/fiber_stack.hpp"
 
+#include "fiber_switch.hpp"
+
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -149,9 +151,12 @@ std::uint64_t* stack_pool::canary(std::size_t index) const {
 }
 
 boost::context::stack_context stack_pool::context(std::size_t index) const {
-  // The canary zone is written when the stack is handed out, so unused PEs cost nothing.
-  if (auto* w = canary(index))
+  // The canary zone is written when the stack is handed out, so unused PEs cost nothing. It lies
+  // in the slot below, which ASan may still hold poisoned from an earlier pool at this address.
+  if (auto* w = canary(index)) {
+    forget_stack_poison({w, canary_bytes});
     for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i) w[i] = canary_word;
+  }
   // In canary mode the slot's top bytes are the canary of the stack above: the fiber starts below.
   const std::size_t reserved = group_ > 1 ? canary_bytes : 0;
   boost::context::stack_context sc;
@@ -161,8 +166,9 @@ boost::context::stack_context stack_pool::context(std::size_t index) const {
 }
 
 bool stack_pool::intact(std::size_t index) const {
-  const auto* w = canary(index);
+  auto* w = canary(index);
   if (!w) return true;
+  forget_stack_poison({w, canary_bytes});  // the slot below's frames may have poisoned its edge (ASan only)
   for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i)
     if (w[i] != canary_word) return false;
   return true;
