@@ -301,6 +301,11 @@ void check_preset_topology(const presets::preset& preset) {
   }
 }
 
+// Every message would be free, and the user did not ask for it (the wall clock applies no model).
+bool free_by_accident(const machine_options& o, const cost_model& m) {
+  return o.clock != "wall" && free_messages(m) && !o.free_messages;
+}
+
 }  // namespace
 
 built_machine build_machine(const machine_options& o) {
@@ -309,7 +314,7 @@ built_machine build_machine(const machine_options& o) {
   const cost_model m = read_cost_model(o, preset ? &*preset : nullptr);
   // No machine typed and no cost either: refused first, as nothing else typed can be checked
   // against a machine the user did not choose (a typed machine's costs are checked last).
-  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && o.clock != "wall" && free_messages(m) && !o.free_messages)
+  if (o.parsed_by && o.parsed_by->count("--machine") == 0 && free_by_accident(o, m))
     throw std::invalid_argument(o.no_machine_advice.empty() ? no_machine_line(o.needs_compute)
                                                             : "no machine given: " + o.no_machine_advice);
   const std::string routing = preset && o.routing.empty() ? preset->routing : o.routing;
@@ -335,9 +340,7 @@ built_machine build_machine(const machine_options& o) {
 void check_link_costs(const machine_options& o, const built_machine& b) {
   const cost_model& m = b.m.model();
   const bool preset = b.preset.has_value();
-  if (o.clock != "wall" && free_messages(m) && !o.free_messages) {
-    throw std::invalid_argument(no_link_costs_line(o.machine));
-  }
+  if (free_by_accident(o, m)) throw std::invalid_argument(no_link_costs_line(o.machine));
   if (o.free_messages && !detail::network_of(m).ignores_link_costs.empty())
     throw std::invalid_argument("--free-messages: the " + m.network +
                                 " network's messages cost its own cycles, whatever the link costs; drop --free-messages");

@@ -249,9 +249,7 @@ int run_one(const transpose_options& o) {
   check_outputs({{"--json", o.json_file}});
   // Both 0 would make every time 0: a report of zeros reads as a result, so it is refused.
   if (alpha == vtime{} && tau.is_zero())
-    throw std::invalid_argument("--alpha " + (o.alpha.empty() ? std::string("1") : o.alpha) + " and --tau " +
-                                (o.tau.empty() ? std::string("1") : o.tau) +
-                                " are both 0, so every time would be 0: give one of them > 0 (e.g. " +
+    throw std::invalid_argument("--alpha " + o.alpha + " and --tau " + o.tau + " are both 0, so every time would be 0: give one of them > 0 (e.g. " +
                                 (abstract ? "--alpha 1 --tau 1" : "--alpha 1us --tau 1ns") + ")");
 
   auto m = measure(kind, l, prog, alpha, tau, make_run_options(o), o.routing);

@@ -1,6 +1,5 @@
 #include "weft/mapping/machine_partition.hpp"
 
-#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -14,31 +13,11 @@ namespace {
 
 std::vector<int> scotch_parts(const topology& topo, int parts) {
   if (topo.node_count() > INT_MAX / 4) throw std::invalid_argument("--partition scotch: machine " + topo.spec() + " is too large");
-  // Each neighbour pair is one edge weighing its directed links (1 or 2): the cut Scotch keeps
-  // small is the links whose events wait for a window's end. Weighting links by the shortest-path
-  // load of uniform traffic was tried and cut worse (mesh:16x16 in 2: 46 links and 37440 border
-  // events of an all-to-all, against 32 and 32768 for these weights and for blocks).
-  std::vector<std::vector<std::pair<snum, snum>>> adj(static_cast<std::size_t>(topo.node_count()));
-  for (const auto& k : topo.links()) {
-    if (k.from == k.to) continue;
-    adj[static_cast<std::size_t>(k.from)].emplace_back(k.to, 1);
-    adj[static_cast<std::size_t>(k.to)].emplace_back(k.from, 1);
-  }
-  csr g;
-  for (auto& a : adj) {
-    std::sort(a.begin(), a.end());
-    std::size_t out = 0;  // parallel links and both directions become one weighted edge
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (out > 0 && a[out - 1].first == a[i].first) a[out - 1].second += a[i].second;
-      else a[out++] = a[i];
-    }
-    a.resize(out);
-    for (const auto& [to, w] : a) {
-      g.ends.push_back(to);
-      g.loads.push_back(w);
-    }
-    g.begin.push_back(static_cast<snum>(g.ends.size()));
-  }
+  // One edge of weight 1 per neighbour pair: the cut Scotch keeps small is the links whose events
+  // wait for a window's end. Weighting links by the shortest-path load of uniform traffic was tried
+  // and cut worse (mesh:16x16 in 2: 46 links and 37440 border events of an all-to-all, against 32
+  // and 32768 for unit weights and for blocks).
+  const csr g = machine_graph(topo);
   scotch_context ctx;
   make_deterministic(ctx.v, 1);
   scotch_graph graph;

@@ -18,29 +18,6 @@ namespace weft::mapping {
 
 namespace {
 
-// The machine as Scotch's target when every node computes: its nodes and links (one edge per
-// neighbour pair), unit weights. SCOTCH_archBuild0 ("deco 1") bipartitions the nodes recursively
-// and stores the BFS distance between every two of them: the exact hop matrix of any topology
-// (a minimal static routing, like Tofu's dimension order, crosses that many links).
-// Why not SCOTCH_archTorusX / archMeshX: they wrap every axis or none, and the paper's Tofu jobs
-// mix both (tofu:1x2x4@4x2x8: Z = 4 of 8 does not wrap, B = 3 does); SCOTCH_archCmpltw weighs
-// processors, not distances. A deco target is exact for torus, mesh, Tofu jobs and edge lists alike.
-csr machine_graph(const topology& topo) {
-  std::vector<std::vector<snum>> adj(static_cast<std::size_t>(topo.node_count()));
-  for (const auto& l : topo.links()) {
-    adj[static_cast<std::size_t>(l.from)].push_back(l.to);
-    adj[static_cast<std::size_t>(l.to)].push_back(l.from);
-  }
-  csr g;
-  for (auto& a : adj) {
-    std::sort(a.begin(), a.end());
-    a.erase(std::unique(a.begin(), a.end()), a.end());
-    g.ends.insert(g.ends.end(), a.begin(), a.end());
-    g.begin.push_back(static_cast<snum>(g.ends.size()));
-  }
-  return g;
-}
-
 std::vector<int> distances_from(const topology& topo, node_id from);
 
 // With switches (trees, fat trees), archBuild0 would bipartition the graph induced by the compute
@@ -148,6 +125,29 @@ int make_one_per_node(placement& where, const topology& topo) {
 }
 
 }  // namespace
+
+// The machine as Scotch's target when every node computes: its nodes and links (one edge per
+// neighbour pair), unit weights. SCOTCH_archBuild0 ("deco 1") bipartitions the nodes recursively
+// and stores the BFS distance between every two of them: the exact hop matrix of any topology
+// (a minimal static routing, like Tofu's dimension order, crosses that many links).
+// Why not SCOTCH_archTorusX / archMeshX: they wrap every axis or none, and the paper's Tofu jobs
+// mix both (tofu:1x2x4@4x2x8: Z = 4 of 8 does not wrap, B = 3 does); SCOTCH_archCmpltw weighs
+// processors, not distances. A deco target is exact for torus, mesh, Tofu jobs and edge lists alike.
+csr machine_graph(const topology& topo) {
+  std::vector<std::vector<snum>> adj(static_cast<std::size_t>(topo.node_count()));
+  for (const auto& l : topo.links()) {
+    adj[static_cast<std::size_t>(l.from)].push_back(l.to);
+    adj[static_cast<std::size_t>(l.to)].push_back(l.from);
+  }
+  csr g;
+  for (auto& a : adj) {
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+    g.ends.insert(g.ends.end(), a.begin(), a.end());
+    g.begin.push_back(static_cast<snum>(g.ends.size()));
+  }
+  return g;
+}
 
 scotch_mapping scotch_placement(const ccs_result& sets, const topology& topo, std::uint64_t seed) {
   const int tasks = sets.tasks, nodes = topo.compute_nodes();

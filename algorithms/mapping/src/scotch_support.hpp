@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "weft/topology.hpp"
+
 namespace weft::mapping {
 
 // The Debian default flavour: SCOTCH_Num is a C int (cmake/FindScotch.cmake says why).
@@ -67,5 +69,9 @@ inline void make_deterministic(SCOTCH_Context& ctx, std::uint64_t seed) {
   check(SCOTCH_contextOptionSetNum(&ctx, SCOTCH_OPTIONNUMDETERMINISTIC, 1), "SCOTCH_contextOptionSetNum");
   check(SCOTCH_contextThreadSpawn(&ctx, 1, nullptr), "SCOTCH_contextThreadSpawn");
 }
+
+/// The machine's nodes and links as an undirected graph, one edge of weight 1 per neighbour pair
+/// (scotch_mapping.cpp): the mapping baseline's target and the engine partitioner's graph.
+csr machine_graph(const topology& topo);
 
 }  // namespace weft::mapping
