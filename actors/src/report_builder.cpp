@@ -40,7 +40,7 @@ std::string describe_wait(const pe_state& pe) {
 }
 
 report build_report(const machine& m, const engine& net, std::span<pe_state> pes,
-                    engine::outcome outcome, const run_options& options) {
+                    engine::outcome outcome, const run_options& options, const rank_totals* totals) {
   report r;
   r.program = options.program_name;
   r.machine = m.topo().spec();
@@ -54,6 +54,10 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.hop_histogram = net.hop_histogram();
 
   vtime makespan = net.last_arrival();
+  if (totals) {
+    makespan = totals->makespan;
+    if (totals->pe_failed) r.status = run_status::failed;
+  }
   for (auto& pe : pes) {
     pe_report p;
     p.rank = pe.rank;

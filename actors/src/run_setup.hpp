@@ -26,9 +26,9 @@ inline std::vector<node_id> node_map(const run_options& opt, int procs) {
 /// The engine of a run on `m` with PEs on the nodes `node_of_rank`, handed the network the
 /// machine names (`tracing`: record every link occupancy for --trace).
 inline engine make_engine(const machine& m, std::vector<node_id> node_of_rank, bool tracing, int partitions,
-                          const engine::node_partitioner& split = {}) {
+                          const engine::node_partitioner& split = {}, rank_link* ranks = nullptr) {
   auto net = make_network({m.topo(), m.route(), m.model().wire(), static_cast<int>(node_of_rank.size()), tracing});
-  return engine(m.topo(), m.route(), m.model(), std::move(node_of_rank), std::move(net), partitions, split);
+  return engine(m.topo(), m.route(), m.model(), std::move(node_of_rank), std::move(net), partitions, split, ranks);
 }
 
 /// One more than the highest CPU number of the host (CPU numbers may have gaps).

@@ -28,6 +28,7 @@
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
 #include "pe_fibers.hpp"
+#include "rank_report.hpp"
 #include "run_setup.hpp"
 #include "wall_runtime.hpp"
 
@@ -112,12 +113,14 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
-        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition)),
+        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition, opt.ranks)),
         partition_windows_(engine_.partitions()),
         partition_slices_(engine_.partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
     cpus_ = detail::cpu_slots(host_);
     detail::prepare_pe_states(states_, *this, pool_, opt, cpus_);
+    for (int r = 0; r < procs; ++r)  // a distributed run's PEs live on the rank that holds their node
+      if (engine_.holds(r)) local_.push_back(r);
   }
 
   ~runtime() override {
@@ -147,8 +150,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       caf::actor_system sys{cfg};
       // The rank and helper number are spawn arguments, not captures: CAF 0.17 dereferences a
       // null argument tuple when an actor is spawned without arguments (UBSan reports it).
-      actors_.reserve(states_.size());
-      for (int r = 0; r < static_cast<int>(states_.size()); ++r)
+      actors_.reserve(local_.size());
+      for (int r : local_)
         actors_.push_back(sys.spawn<caf::lazy_init>(
             [this](caf::event_based_actor* self, int rank) -> caf::behavior {
               return {[this, self, rank](resume_atom) { run_slice(self, rank); }};
@@ -162,11 +165,15 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
               return {[this, helper](help_atom) { help_engine(helper); }};
             },
             p));
-      resumed_.resize(states_.size());
-      std::iota(resumed_.begin(), resumed_.end(), 0);
-      running_.store(static_cast<int>(states_.size()));
+      resumed_ = local_;
+      running_.store(static_cast<int>(local_.size()));
       auto done = done_.get_future();
       for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
+      if (local_.empty())  // a rank that holds no PE (switches only) still takes part in every phase
+        actors_.push_back(sys.spawn([this](caf::event_based_actor* self) -> caf::behavior {
+          engine_phase(self);
+          return {};
+        }));
       outcome = done.get();
       for (auto& a : actors_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
       for (auto& a : helpers_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
@@ -176,7 +183,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options_.progress) options_.progress(progress_now(true));
 
-    report r = detail::build_report(machine_, engine_, states_, outcome, options_);
+    report r = engine_.ranks() ? detail::gather_report(machine_, engine_, states_, outcome, options_)
+                               : detail::build_report(machine_, engine_, states_, outcome, options_);
     if (interrupted_) mark_interrupted(r);
     r.host.host_topology = host_.summary;
     r.host.workers = workers;
@@ -303,7 +311,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // run may stop here, before the engine commits further, and report a consistent state:
       // each PE still waits for what it waited for. (The SIGINT that sets the flag may come
       // from a PE's slice: the phase's end orders its write before this read.)
-      if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
+      if (engine_.on_any_rank(options_.stop && options_.stop->load(std::memory_order_relaxed))) {
         interrupted_ = true;
         shared_phases_ -= phase_shared_ ? 1 : 0;  // counted above, never run
         run_over_.store(true, std::memory_order_release);
@@ -326,7 +334,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       if (shared) {
         ++spread_phases_;
         wake_helpers();
-        if (engine_.partitions() > 1) {  // each PE on the thread that holds its partition
+        if (engine_.partitions() > 1 && !engine_.ranks()) {  // each PE on the thread that holds its partition
           for (auto& list : pes_by_partition_) list.clear();
           for (int r : resumed_)
             pes_by_partition_[static_cast<std::size_t>(engine_.partition_of_rank(r))].push_back(r);
@@ -429,6 +437,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::atomic<int> sleeping_{0};
   std::atomic<bool> sharing_now_{false};  // helpers spin for work only in a shared phase
   std::vector<int> resumed_;
+  std::vector<int> local_;  // the PEs this process runs: all, or (distributed) those its rank holds
   std::atomic<int> running_{0};
   std::promise<detail::engine::outcome> done_;
   bool interrupted_ = false;  // written by the engine's thread, read after done_

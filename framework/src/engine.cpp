@@ -10,17 +10,32 @@ namespace weft::detail {
 
 engine::engine(const topology& topo, const routing& routing, const cost_model& model,
                std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions,
-               const node_partitioner& split)
+               const node_partitioner& split, rank_link* ranks)
     : topo_(topo),
       routing_(routing),
       model_(model),
       node_of_rank_(std::move(node_of_rank)),
-      network_(std::move(net)) {
+      network_(std::move(net)),
+      ranks_(ranks) {
   in_pair_order_ = network_->may_reorder();
   sender_waits_ = network_->sender_waits_for_injection();
+  if (ranks_) {
+    if (!network_->runs_over_ranks())
+      throw std::invalid_argument("--engine mpi does not run the " + model.wire().network +
+                                  " network yet (docs/distributed.md); use --engine single");
+    if (network_->lookahead().ps <= 0)
+      throw std::invalid_argument(
+          "--engine mpi: this network has no lookahead (an event at one node can change another at once: a hop "
+          "latency of 0, or single-port PEs), so its nodes cannot be spread over ranks; give --hop-latency > 0 and "
+          "--ports all or half, or use --engine single");
+    if (topo.node_count() < ranks_->ranks())
+      throw std::invalid_argument("--engine mpi: " + std::to_string(ranks_->ranks()) + " ranks for a machine of " +
+                                  std::to_string(topo.node_count()) + " nodes (allowed: at most one rank per node)");
+    partitions = ranks_->ranks();
+  }
   // Partitions need a lookahead: an event at one node must not show at another sooner.
-  const bool can_split = network_->lookahead().ps > 0 && topo.node_count() >= 2 * partitions;
-  const int k = can_split ? std::clamp(partitions, 1, 64) : 1;
+  const bool can_split = ranks_ || (network_->lookahead().ps > 0 && topo.node_count() >= 2 * partitions);
+  const int k = ranks_ ? partitions : can_split ? std::clamp(partitions, 1, 64) : 1;
   parts_.reserve(static_cast<std::size_t>(k));
   for (int i = 0; i < k; ++i) {
     parts_.emplace_back(*this, i);
@@ -39,7 +54,8 @@ engine::engine(const topology& topo, const routing& routing, const cost_model& m
   }
   active_ = 1;
   part_of_node_.assign(nodes, 0);
-  set_active_partitions(k);
+  if (ranks_) connect_ranks();
+  else set_active_partitions(k);
 }
 
 engine::~engine() = default;
@@ -91,6 +107,7 @@ void engine::partition::drop(const event& e, const std::string& why) {
 }
 
 std::string engine::routing_error() const {
+  if (routing_settled_) return routing_error_everywhere_;
   const partition* earliest = &parts_.front();
   for (const auto& p : parts_)
     if (p.routing_error_at < earliest->routing_error_at) earliest = &p;
@@ -134,6 +151,7 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
 }
 
 void engine::set_active_partitions(int count) {
+  if (ranks_) return;  // each rank holds its one partition throughout
   count = count >= partitions() ? partitions() : 1;
   if (static_cast<std::size_t>(count) == active_) return;
   // Between phases every outbox is empty: what is pending is in the queues and sync heaps.
@@ -185,6 +203,7 @@ std::size_t engine::queued_events() {
 }
 
 engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
+  if (ranks_) return advance_ranks(pes, resume);
   ++phases_;
   resume.clear();
   for (auto& p : active()) {
@@ -291,6 +310,8 @@ std::vector<message*> engine::take_undelivered() {
     }
   }
   std::vector<message*> undelivered;
+  for (auto& [key, m] : copies_) undelivered.push_back(m);  // a distributed run's: nothing else owns them
+  copies_.clear();
   for (auto& p : parts_) {
     undelivered.insert(undelivered.end(), p.dropped.begin(), p.dropped.end());
     p.dropped.clear();

@@ -80,6 +80,8 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
 
 void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes) {
   pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
+  if (m->rank_copy != 0) [[unlikely]]  // a distributed run's copy: its receiver owns it from now on
+    p.delivered_copies.push_back(m);
   if (!in_pair_order_) return hand_over(p, m, at, pe);
   // Adaptive routes: a message from a source is handed over only after every earlier one from it,
   // at the time the last of those arrived. (Only the receiver's partition touches its order.)

@@ -66,7 +66,8 @@ class message_network final : public network {
                                   std::to_string(INT32_MAX) + " packets of MTU " + std::to_string(model_.mtu) +
                                   " bytes; raise the MTU");
   }
-  bool may_reorder() const override { return adaptive_; }  // one route per pair: FIFO links keep order
+  bool may_reorder() const override { return adaptive_; }
+  bool runs_over_ranks() const override { return true; }  // one route per pair: FIFO links keep order
   bool sender_waits_for_injection() const override { return model_.ports != port_model::all_port; }
 
   void prepare(int partitions) override {

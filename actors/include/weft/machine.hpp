@@ -18,6 +18,10 @@
 
 namespace weft {
 
+namespace detail {
+class rank_link;
+}
+
 /// How PE actors are placed on host cores (see docs/model.md, "Placement").
 enum class pin_policy { none, compact, scatter };
 pin_policy parse_pin_policy(std::string_view text);
@@ -73,6 +77,10 @@ struct run_options {
   /// Called between phases at most every 1/4 s of wall time, and once with `finished` at the
   /// end; on the thread that runs the engine, so it must be quick.
   std::function<void(const run_progress&)> progress;
+  /// A distributed run (--engine mpi, docs/distributed.md): this process is one rank of the
+  /// emulation and holds the nodes of one partition, with their PEs; run() is then collective,
+  /// and only rank 0's report is whole. Null: the whole machine in this process.
+  detail::rank_link* ranks = nullptr;
 };
 
 /// The memory checks, made from the topology spec's size before anything is built (a

@@ -19,9 +19,10 @@ environment::environment() {
   int ready = 0;
   MPI_Initialized(&ready);
   if (ready) throw std::logic_error("weft::mpi::environment: MPI is already initialised in this process");
-  // One thread per rank calls MPI: the PE program runs on the main thread.
+  // One thread at a time calls MPI: the PE program on the main thread (--backend mpi), or the
+  // emulator's engine on one of its workers (--engine mpi, engine_link.cpp).
   int provided = 0;
-  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
   // Errors come back as codes turned into aborts with a message, not as silent returns.
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 }

@@ -24,12 +24,14 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "weft/detail/event_queue.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/pe_state.hpp"
+#include "weft/detail/rank_link.hpp"
 #include "weft/cost_model.hpp"
 #include "weft/topology.hpp"
 
@@ -49,9 +51,12 @@ class engine {
   /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The engine is
   /// handed its network (made for `node_of_rank.size()` PEs by the networks/ registry).
   /// `split` (empty: contiguous blocks of node ids) says which nodes each partition holds.
+  /// With `ranks` (a distributed run, engine_ranks.cpp) there is one partition per rank, rank r
+  /// holding partition r, and `partitions` is not used; throws std::invalid_argument when the
+  /// network has no lookahead or the machine fewer nodes than ranks.
   engine(const topology& topo, const routing& routing, const cost_model& model,
          std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1,
-         const node_partitioner& split = {});
+         const node_partitioner& split = {}, rank_link* ranks = nullptr);
   ~engine();
 
   /// What PE code may know of the machine: its hosts' costs.
@@ -91,6 +96,23 @@ class engine {
   int partition_of_rank(int rank) const {
     return part_of_node_[static_cast<std::size_t>(node_of_rank_[static_cast<std::size_t>(rank)])];
   }
+
+  // A distributed run (engine_ranks.cpp): this process holds one partition, its PEs and their
+  // messages; every count below is this rank's, and the runtime gathers the report.
+  /// The link to the other ranks (null: a single-process run).
+  rank_link* ranks() const { return ranks_; }
+  /// PE `rank` runs in this process (always, in a single-process run).
+  bool holds(int rank) const { return !ranks_ || partition_of_rank(rank) == static_cast<int>(first_local_); }
+  /// Node `n`'s state (its links' too) is kept in this process.
+  bool holds_node(node_id n) const {
+    return !ranks_ || part_of_node_[static_cast<std::size_t>(n)] == static_cast<int>(first_local_);
+  }
+  /// True when any rank says `mine` (every rank calls it at the same point); `mine` alone in a
+  /// single-process run.
+  bool on_any_rank(bool mine);
+  /// Called once at the end of a run on every rank: the routing error (the earliest on any rank)
+  /// becomes every rank's routing_error().
+  void settle_ranks();
 
   // Results.
   /// The network's figures (links, their trace spans) into `r`; `makespan` gives utilization.
@@ -145,11 +167,24 @@ class engine {
     std::string routing_error;
     event_key routing_error_at{INT64_MAX, event_kind::send_done, 0, 0, 0};
     std::vector<message*> dropped;  // messages a stop or a bad route took out of the queues
+    std::vector<message*> delivered_copies;  // distributed: copies handed to their receivers this window
   };
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
   partition& owner_of_rank(int rank) { return owner_of(node_of_rank_[static_cast<std::size_t>(rank)]); }
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
+
+  // A distributed run (engine_ranks.cpp).
+  outcome advance_ranks(std::span<pe_state> pes, std::vector<int>& resume);
+  void connect_ranks();
+  /// Serializes the events of `p`'s outboxes for other ranks; returns the earliest time among them.
+  std::int64_t pack_outboxes(partition& p);
+  /// Queues the events the other ranks sent (in neighbour order, each in its sender's order).
+  void unpack_arrivals(partition& p);
+  message* copy_of(const struct message_header& h);
+  void forget_delivered(partition& p);
+  void collect_copies(partition& p);
+  outcome settle_overflow(partition& p);
 
   // PE scheduling (pe_scheduling.cpp).
   /// The network has taken the last byte of a single-port send: its request completes.
@@ -182,7 +217,7 @@ class engine {
 
   std::vector<partition> parts_;
   std::size_t active_ = 1;
-  std::span<partition> active() { return {parts_.data(), active_}; }
+  std::span<partition> active() { return {parts_.data() + first_local_, active_}; }
   std::vector<int> part_of_node_;
   std::vector<int> split_;  // each node's partition with all of them active (the partitioner's)
   std::int64_t window_ = INT64_MAX;  // the network's lookahead when partitioned
@@ -192,6 +227,23 @@ class engine {
   std::string overflow_;
   std::string network_problem_;
   std::vector<std::uint8_t> marks_;  // scratch of ascending()
+
+  // A distributed run: the link, this rank's partition, its neighbours, and the copies of
+  // messages that crossed a rank border, by (source PE, sequence number).
+  rank_link* ranks_ = nullptr;
+  std::size_t first_local_ = 0;
+  std::vector<int> neighbours_;          // ranks this one exchanges events with, ascending
+  std::vector<int> neighbour_index_;     // per rank: its index in neighbours_, or -1
+  std::vector<std::vector<std::byte>> out_bytes_, in_bytes_;  // per neighbour, reused
+  struct copy_key_hash {
+    std::size_t operator()(const std::pair<int, std::uint64_t>& k) const {
+      return std::hash<std::uint64_t>{}(k.second * 0x9E3779B97F4A7C15ULL ^ static_cast<std::uint64_t>(k.first));
+    }
+  };
+  std::unordered_map<std::pair<int, std::uint64_t>, message*, copy_key_hash> copies_;
+  std::size_t copies_kept_ = 0;  // after the last collection
+  std::string routing_error_everywhere_;
+  bool routing_settled_ = false;
 };
 
 }  // namespace weft::detail

@@ -58,6 +58,16 @@ class event_queue {
     size_ = 0;
   }
 
+  /// Calls `f(event)` on every queued event, in no particular order.
+  template <class F>
+  void for_each(F f) const {
+    for (const auto& b : buckets_)
+      for (const auto& e : b) f(e);
+    for (std::size_t i = run_head_; i < run_.size(); ++i) f(run_[i]);
+    for (const auto& e : heap_) f(e);
+    for (const auto& e : arrived_) f(e);
+  }
+
   /// Takes the earliest event if its time is at most `limit` and `accept(event)` holds for it.
   /// Leaves the queue untouched otherwise, so that later pushes at `limit` remain legal.
   template <class Accept>

@@ -99,6 +99,10 @@ class network {
   /// Adds to `out` the messages the network itself still holds (not in any event) when a run
   /// stops early: the engine hands them back for freeing.
   virtual void held_messages(std::vector<message*>& /*out*/) const {}
+  /// True when its nodes may be spread over the ranks of a distributed run (engine_ranks.cpp):
+  /// it queues events only at a node or at the other end of one of its links, and keeps no
+  /// state that two nodes share.
+  virtual bool runs_over_ranks() const { return false; }
   /// True when two messages between the same PEs may arrive in another order than they were
   /// sent (other paths, other VCs): the engine then numbers each pair's messages and hands them
   /// to the receiver in order (MPI's non-overtaking).

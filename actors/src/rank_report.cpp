@@ -1,0 +1,165 @@
+// A distributed run's report (--engine mpi, docs/distributed.md): every rank builds its share with
+// the totals all ranks agreed on (the makespan, whether a PE failed), and rank 0 puts the shares
+// together in the order one process would have written them: PEs by rank, each link from the
+// rank that holds its source, link spans and received messages sorted as report_builder sorts
+// them. Only rank 0's report is whole; the others return their share, which nobody prints.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <tuple>
+
+#include "weft/detail/rank_codec.hpp"
+#include "weft/detail/report_builder.hpp"
+#include "rank_report.hpp"
+
+namespace weft::detail {
+
+namespace {
+
+void put_pe(byte_writer& w, const pe_report& p) {
+  w.put(p.rank);
+  w.put(p.node);
+  w.put(p.finish);
+  w.put(p.compute);
+  w.put(p.overhead);
+  w.put(p.wait);
+  w.put(p.sent_messages);
+  w.put(p.received_messages);
+  w.put(p.sent_bytes);
+  w.put(p.received_bytes);
+  w.put_string(p.blocked_on);
+  w.put(p.core);
+}
+
+pe_report get_pe(byte_reader& r) {
+  pe_report p;
+  p.rank = r.get<int>();
+  p.node = r.get<node_id>();
+  p.finish = r.get<vtime>();
+  p.compute = r.get<vtime>();
+  p.overhead = r.get<vtime>();
+  p.wait = r.get<vtime>();
+  p.sent_messages = r.get<std::uint64_t>();
+  p.received_messages = r.get<std::uint64_t>();
+  p.sent_bytes = r.get<std::int64_t>();
+  p.received_bytes = r.get<std::int64_t>();
+  p.blocked_on = r.get_string();
+  p.core = r.get<int>();
+  return p;
+}
+
+template <class T>
+void put_all(byte_writer& w, const std::vector<T>& items) {
+  w.put<std::uint64_t>(items.size());
+  for (const auto& item : items) w.put(item);
+}
+
+template <class T>
+void get_all(byte_reader& r, std::vector<T>& into) {
+  const auto n = r.get<std::uint64_t>();
+  for (std::uint64_t i = 0; i < n; ++i) into.push_back(r.get<T>());
+}
+
+}  // namespace
+
+report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, engine::outcome outcome,
+                     const run_options& options) {
+  rank_link& link = *eng.ranks();
+  eng.settle_ranks();
+  vtime latest = eng.last_arrival();
+  bool failed = false;
+  std::vector<const pe_state*> lined;  // this rank's PEs with a line in the problems, by rank
+  for (const auto& pe : pes) {
+    if (!eng.holds(pe.rank)) continue;
+    latest = max(latest, pe.clock);
+    failed |= pe.status == pe_status::failed;
+    if (pe.status == pe_status::failed || pe.status == pe_status::blocked) lined.push_back(&pe);
+  }
+  std::array<std::int64_t, 2> agreed{-latest.ps, failed ? 0 : 1};
+  link.start_min(agreed);
+  link.finish_min();
+  const rank_totals totals{{-agreed[0]}, agreed[1] == 0};
+  report r = build_report(m, eng, pes, outcome, options, &totals);
+
+  std::vector<std::byte> share;
+  byte_writer w(share);
+  w.put(r.sent);
+  w.put(r.delivered);
+  w.put(r.received);
+  put_all(w, r.hop_histogram);
+  std::vector<pe_report> mine;
+  for (const auto& p : r.pes)
+    if (eng.holds(p.rank)) mine.push_back(p);
+  w.put<std::uint64_t>(mine.size());
+  for (const auto& p : mine) put_pe(w, p);
+  // The PE lines come last in the problems, one per failed or blocked PE, by rank.
+  const std::size_t headers = r.problems.size() - lined.size();
+  w.put<std::uint64_t>(lined.size());
+  for (std::size_t i = 0; i < lined.size(); ++i) {
+    w.put(lined[i]->rank);
+    w.put_string(r.problems[headers + i]);
+  }
+  put_all(w, r.unreceived);
+  put_all(w, r.trace.pes);
+  put_all(w, r.trace.links);
+  put_all(w, r.trace.messages);
+  std::vector<link_report> links;
+  for (const auto& l : r.links)
+    if (eng.holds_node(l.from)) links.push_back(l);
+  put_all(w, links);
+
+  auto shares = link.gather(share);
+  if (link.rank() != 0) return r;
+
+  r.problems.resize(headers);
+  r.sent = r.delivered = r.received = 0;
+  r.hop_histogram.clear();
+  r.unreceived.clear();
+  r.trace.pes.clear();
+  r.trace.links.clear();
+  r.trace.messages.clear();
+  std::vector<std::string> pe_lines(pes.size());
+  for (const auto& bytes : shares) {
+    byte_reader in(bytes);
+    r.sent += in.get<std::uint64_t>();
+    r.delivered += in.get<std::uint64_t>();
+    r.received += in.get<std::uint64_t>();
+    std::vector<std::uint64_t> hops;
+    get_all(in, hops);
+    if (r.hop_histogram.size() < hops.size()) r.hop_histogram.resize(hops.size(), 0);
+    for (std::size_t h = 0; h < hops.size(); ++h) r.hop_histogram[h] += hops[h];
+    for (auto n = in.get<std::uint64_t>(); n > 0; --n) {
+      pe_report p = get_pe(in);
+      r.pes[static_cast<std::size_t>(p.rank)] = std::move(p);
+    }
+    for (auto n = in.get<std::uint64_t>(); n > 0; --n) {
+      const int rank = in.get<int>();
+      pe_lines[static_cast<std::size_t>(rank)] = in.get_string();
+    }
+    get_all(in, r.unreceived);
+    get_all(in, r.trace.pes);
+    get_all(in, r.trace.links);
+    get_all(in, r.trace.messages);
+    std::vector<link_report> held;
+    get_all(in, held);
+    for (auto& l : held) r.links[static_cast<std::size_t>(l.id)] = l;
+  }
+  for (auto& line : pe_lines)
+    if (!line.empty()) r.problems.push_back(std::move(line));
+  // One process lists them by PE rank (report_builder.cpp) and the links' spans by start and link.
+  std::stable_sort(r.unreceived.begin(), r.unreceived.end(),
+                   [](const unreceived_message& a, const unreceived_message& b) { return a.dst < b.dst; });
+  std::stable_sort(r.trace.pes.begin(), r.trace.pes.end(),
+                   [](const trace_data::pe_span& a, const trace_data::pe_span& b) { return a.rank < b.rank; });
+  std::stable_sort(r.trace.links.begin(), r.trace.links.end(), [](const trace_data::link_span& a, const trace_data::link_span& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.link < b.link;
+  });
+  std::sort(r.trace.messages.begin(), r.trace.messages.end(), [](const message_record& a, const message_record& b) {
+    return std::tie(a.ready, a.src, a.seq) < std::tie(b.ready, b.src, b.seq);
+  });
+  r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow ||
+                outcome == engine::outcome::network_deadlock;
+  return r;
+}
+
+}  // namespace weft::detail
