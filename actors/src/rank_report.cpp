@@ -1,8 +1,8 @@
 // A distributed run's report (--engine mpi, docs/distributed.md): every rank builds its share with
-// the totals all ranks agreed on (the makespan, whether a PE failed), and rank 0 puts the shares
-// together in the order one process would have written them: PEs by rank, each link from the
+// the totals all ranks agreed on (the makespan, whether a PE failed), and every rank puts the
+// shares together in the order one process would have written them: PEs by rank, each link from the
 // rank that holds its source, link spans and received messages sorted as report_builder sorts
-// them. Only rank 0's report is whole; the others return their share, which nobody prints.
+// them. Every rank gets the whole report.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -48,6 +48,32 @@ pe_report get_pe(byte_reader& r) {
   return p;
 }
 
+void put_call(byte_writer& w, const call_record& c) {
+  w.put(c.call);
+  w.put(c.on_send);
+  w.put(c.peer);
+  w.put(c.tag);
+  w.put(c.bytes);
+  w.put(c.request);
+  w.put(c.start);
+  w.put_string(c.name);
+  w.put_string(c.algorithm);
+}
+
+call_record get_call(byte_reader& r) {
+  call_record c;
+  c.call = r.get<call_record::kind>();
+  c.on_send = r.get<bool>();
+  c.peer = r.get<int>();
+  c.tag = r.get<int>();
+  c.bytes = r.get<std::int64_t>();
+  c.request = r.get<int>();
+  c.start = r.get<vtime>();
+  c.name = r.get_string();
+  c.algorithm = r.get_string();
+  return c;
+}
+
 template <class T>
 void put_all(byte_writer& w, const std::vector<T>& items) {
   w.put<std::uint64_t>(items.size());
@@ -91,7 +117,14 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   for (const auto& p : r.pes)
     if (eng.holds(p.rank)) mine.push_back(p);
   w.put<std::uint64_t>(mine.size());
-  for (const auto& p : mine) put_pe(w, p);
+  for (const auto& p : mine) {
+    put_pe(w, p);
+    // Its communication log (run_options::record_calls; one empty list per PE otherwise).
+    const auto* calls = r.calls.empty() ? nullptr : &r.calls[static_cast<std::size_t>(p.rank)];
+    w.put<std::uint64_t>(calls ? calls->size() : 0);
+    if (calls)
+      for (const auto& c : *calls) put_call(w, c);
+  }
   // The PE lines come last in the problems, one per failed or blocked PE, by rank.
   const std::size_t headers = r.problems.size() - lined.size();
   w.put<std::uint64_t>(lined.size());
@@ -108,8 +141,9 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
     if (eng.holds_node(l.from)) links.push_back(l);
   put_all(w, links);
 
-  auto shares = link.gather(share);
-  if (link.rank() != 0) return r;
+  // Every rank gets the whole report: a command decides what to run next from it (a sweep, a
+  // bisection), and all ranks must decide alike.
+  const auto shares = link.all_gather(share);
 
   r.problems.resize(headers);
   r.sent = r.delivered = r.received = 0;
@@ -130,7 +164,11 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
     for (std::size_t h = 0; h < hops.size(); ++h) r.hop_histogram[h] += hops[h];
     for (auto n = in.get<std::uint64_t>(); n > 0; --n) {
       pe_report p = get_pe(in);
-      r.pes[static_cast<std::size_t>(p.rank)] = std::move(p);
+      const auto at = static_cast<std::size_t>(p.rank);
+      r.pes[at] = std::move(p);
+      std::vector<call_record> calls;
+      for (auto c = in.get<std::uint64_t>(); c > 0; --c) calls.push_back(get_call(in));
+      if (!r.calls.empty()) r.calls[at] = std::move(calls);
     }
     for (auto n = in.get<std::uint64_t>(); n > 0; --n) {
       const int rank = in.get<int>();
@@ -160,6 +198,27 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   r.conserved = r.sent == r.delivered || outcome == engine::outcome::overflow ||
                 outcome == engine::outcome::network_deadlock;
   return r;
+}
+
+void share_pe_results(engine& eng, const pe_results& results, int procs) {
+  if (!results.pack) return;
+  std::vector<std::byte> mine, one;
+  byte_writer w(mine);
+  for (int pe = 0; pe < procs; ++pe) {
+    if (!eng.holds(pe)) continue;
+    one.clear();
+    results.pack(pe, one);
+    w.put(pe);
+    w.put_bytes(one);
+  }
+  for (const auto& bytes : eng.ranks()->all_gather(mine)) {
+    byte_reader r(bytes);
+    while (!r.done()) {
+      const int pe = r.get<int>();
+      const auto result = r.get_bytes();
+      if (!eng.holds(pe)) results.unpack(pe, result);
+    }
+  }
 }
 
 }  // namespace weft::detail

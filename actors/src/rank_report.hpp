@@ -9,9 +9,12 @@
 
 namespace weft::detail {
 
-/// Collective: every rank of the run calls it once, after its last phase. Rank 0 gets the whole
-/// report (the virtual part; the runtime fills in `host`), the others their share.
+/// Collective: every rank of the run calls it once, after its last phase, and gets the whole
+/// report (the virtual part; the runtime fills in `host`).
 report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, engine::outcome outcome,
                      const run_options& options);
+
+/// Collective, after gather_report: every PE's results (run_options::results) in every process.
+void share_pe_results(engine& eng, const pe_results& results, int procs);
 
 }  // namespace weft::detail

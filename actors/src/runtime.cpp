@@ -185,6 +185,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
     report r = engine_.ranks() ? detail::gather_report(machine_, engine_, states_, outcome, options_)
                                : detail::build_report(machine_, engine_, states_, outcome, options_);
+    if (engine_.ranks()) detail::share_pe_results(engine_, options_.results, static_cast<int>(states_.size()));
     if (interrupted_) mark_interrupted(r);
     r.host.host_topology = host_.summary;
     r.host.workers = workers;

@@ -301,6 +301,7 @@ contention_cells run_without_contention(const machine& reference, const coll::be
                                         run_options opt, const report& r) {
   std::vector<vtime> ideal_per_pe(static_cast<std::size_t>(p));
   opt.record_calls = false;
+  opt.results = share_per_pe(ideal_per_pe);
   const auto ideal = reference.run(p, coll::benchmark_program(c, ideal_per_pe), opt);
   return contention_cells{coll::summarize(ideal_per_pe), r.makespan, ideal.makespan, total_pe_wait(r),
                           total_pe_wait(ideal), total_link_wait(r), total_link_wait(ideal)};
@@ -334,9 +335,11 @@ int run_coll_sweep(const coll_state& s, coll::benchmark_case c, const std::vecto
       auto sized_opt = opt;
       sized_opt.traffic = sized_traffic(c, p);
       std::vector<vtime> per_pe(static_cast<std::size_t>(p));
+      sized_opt.results = share_per_pe(per_pe);
       auto r = m.run(p, coll::benchmark_program(c, per_pe), sized_opt);
       if (r.status == run_status::ok && coll::needs_root_check(c, p)) {  // in a run of its own: no time changes
         auto check_opt = sized_opt;
+        check_opt.results = {};
         check_opt.record_calls = false;
         check_opt.trace = false;
         if (auto checked = m.run(p, coll::root_check_program(c), check_opt); checked.status != run_status::ok)

@@ -1,23 +1,65 @@
 #include "engine_options.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <iostream>
+#include <memory>
 #include <stdexcept>
+
+#include "backend_options.hpp"
+#include "machine_options.hpp"
+#include "weft/detail/rank_link.hpp"
+#include "weft/mpi/engine_link.hpp"
+#include "weft/output/output_file.hpp"
 
 namespace weft::cli {
 
-bool spread_over_ranks(const std::string& engine) {
-  if (engine == "mpi") return true;
-  if (engine == "single") return false;
-  throw std::invalid_argument("--engine '" + engine + "' is not valid (single, mpi)");
+namespace {
+
+detail::rank_link* current_link = nullptr;
+
+std::string typed_value(const CLI::App& sub, const char* name, const std::string& fallback) {
+  const CLI::Option* opt = sub.get_option_no_throw(name);
+  return opt && opt->count() > 0 ? opt->as<std::string>() : fallback;
 }
 
-void check_spreadable(const run_options& opt, bool contention) {
+}  // namespace
+
+detail::rank_link* engine_link_of_this_process() { return current_link; }
+
+int run_on_engine(const CLI::App& sub, const std::function<int()>& body) {
+  // Refused before MPI starts: under mpirun only rank 0 prints a refusal (main.cpp).
+  const std::string engine = typed_value(sub, "--engine", "single");
+  if (engine == "single") return body();
+  if (engine != "mpi") throw std::invalid_argument("--engine '" + engine + "' is not valid (single, mpi)");
+  if (typed_value(sub, "--backend", "emulator") == "mpi")
+    throw std::invalid_argument("--engine mpi spreads the emulator over the MPI ranks and --backend mpi runs the "
+                                "program natively on them: choose one");
+  if (!mpi::built_with_mpi())
+    throw std::invalid_argument("--engine mpi: this weft was built without MPI; reconfigure with -DWEFT_MPI=ON after "
+                                "installing libopenmpi-dev");
+  return run_on_mpi([&](const mpi::environment& env) {
+    const auto link = mpi::make_engine_link(env);
+    const bool root = env.rank() == 0;
+    const silent_rank quiet(!root);
+    io::discard_outputs(!root);
+    current_link = link.get();
+    struct reset {
+      ~reset() {
+        current_link = nullptr;
+        io::discard_outputs(false);
+      }
+    } on_exit;
+    const int rc = body();
+    return root ? rc : 0;
+  });
+}
+
+void check_spreadable(const machine_options& o) {
   auto refuse = [](const std::string& what) {
     throw std::invalid_argument("--engine mpi does not run " + what + " yet (docs/distributed.md); use --engine single");
   };
-  if (opt.clock == clock_mode::wall) refuse("--clock wall");
-  if (contention) refuse("--contention");
-  if (opt.record_calls) refuse("--comm-log");
+  if (o.clock == "wall") refuse("--clock wall");  // the wall-clock runtime has no partitions
 }
 
 silent_rank::silent_rank(bool mute) : mute_(mute) {

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "cli_output.hpp"
+#include "engine_options.hpp"
 #include "link_model_warning.hpp"
 #include "list_options.hpp"
 #include "weft/detail/network_registry.hpp"
@@ -109,6 +110,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
   sub.add_option("--partition", o.partition,
                  "how the nodes are split among the workers' engine partitions: blocks (of node ids) or scotch "
                  "(Scotch's graph partitioner, fewer links cut); never changes a result")
+      ->group(rt)->capture_default_str();
+  sub.add_option("--engine", o.engine,
+                 "single (the whole emulation in this process) or mpi (spread over the ranks mpirun started, the "
+                 "same report; docs/distributed.md)")
       ->group(rt)->capture_default_str();
   sub.add_option("--clock", o.clock,
                  "virtual (modelled, deterministic) or wall (measured on this host: messages cross real queues, "
@@ -357,6 +362,8 @@ int default_procs(const built_machine& b) {
 
 run_options build_run_options(const machine_options& o, const built_machine& b, int procs) {
   run_options r;
+  r.ranks = engine_link_of_this_process();
+  if (r.ranks) check_spreadable(o);
   r.workers = checked_workers(o.workers);
   r.pin = parse_pin_policy(o.pin);
   r.sharing = parse_sharing_policy(o.sharing);

@@ -44,6 +44,7 @@ struct machine_options {
   std::string pin = "none";
   std::string sharing = "adaptive";
   std::string partition = "blocks";  ///< --partition: blocks or scotch (mapping::partition_method)
+  std::string engine = "single";     ///< --engine: single or mpi (engine_options.hpp)
   std::string clock = "virtual";  ///< --clock: virtual (modelled) or wall (measured on this host)
   /// Set by the commands whose results a measured clock keeps meaningful (run, coll); the
   /// others refuse --clock wall in one line.

@@ -17,6 +17,7 @@
 #include "help_format.hpp"
 #include "parse_errors.hpp"
 #include "weft/io/input_file.hpp"
+#include "engine_options.hpp"
 #include "weft/output/output_file.hpp"
 #include "weft/output/report_writers.hpp"
 
@@ -83,10 +84,15 @@ int run_weft(int argc, char** argv) {
     return 2;
   }
   try {
-    for (auto& run : runners)
-      if (run) {
-        if (int rc = run(); rc >= 0) return rc;
-      }
+    // The one parsed command runs here, or as one rank of an MPI job (--engine mpi).
+    const CLI::App* parsed = app.get_subcommands().front();
+    return weft::cli::run_on_engine(*parsed, [&] {
+      for (auto& run : runners)
+        if (run) {
+          if (int rc = run(); rc >= 0) return rc;
+        }
+      return 0;
+    });
   } catch (const std::invalid_argument& e) {
     say(std::string("weft: error: ") + e.what());
     return 2;
@@ -103,7 +109,6 @@ int run_weft(int argc, char** argv) {
     say(std::string("weft: failed: ") + e.what());
     return 1;
   }
-  return 0;
 }
 
 int main(int argc, char** argv) {

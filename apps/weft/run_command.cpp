@@ -12,9 +12,6 @@
 #include "contention.hpp"
 #include "help_format.hpp"
 #include "machine_options.hpp"
-#include "engine_options.hpp"
-#include "weft/detail/rank_link.hpp"
-#include "weft/mpi/engine_link.hpp"
 #include "weft/programs/builtin.hpp"
 #include "weft/output/report_writers.hpp"
 #include "weft/output/topology_drawing.hpp"
@@ -52,7 +49,6 @@ struct run_state {
   std::string bytes = "8B";
   int iterations = 1;
   std::string heatmap, messages;
-  std::string engine = "single";
   machine_options machine;
   backend_options backend;
   programs::registry registry;
@@ -74,10 +70,6 @@ CLI::App* add_run_options(CLI::App& app, run_state& s) {
                 "link queueing with contention, without, and the difference");
   add_machine_options(*sub, s.machine);
   add_backend_options(*sub, s.backend);
-  sub->add_option("--engine", s.engine,
-                  "single (the whole emulation in this process) or mpi (spread over the ranks mpirun started, "
-                  "the same report; docs/distributed.md)")
-      ->capture_default_str();
   s.machine.wall_clock_allowed = true;
   sub->add_option("--heatmap", s.heatmap, "write an SVG drawing of the machine, links coloured by utilization")
       ->group("Output");
@@ -125,21 +117,15 @@ run_options checked_run_options(const CLI::App& sub, const run_state& s, const p
 
 /// `weft run PROGRAM` on the emulator; the report of a run that deadlocked, failed or was
 /// interrupted is its result (its status says so): every output is written, each one whole.
-/// `ranks`: this process is one rank of a distributed emulation (--engine mpi).
 int run_program(const CLI::App& sub, const run_state& s, const programs::params& prm,
-                const programs::program_choice& choice, const program& prog, detail::rank_link* ranks = nullptr) {
+                const programs::program_choice& choice, const program& prog) {
   const auto built = build_machine(s.machine);  // its errors come first on the emulator
   const auto& m = built.m;
   const int procs = procs_to_run(sub, s, choice, built);
-  auto opt = checked_run_options(sub, s, prm, choice.name, built, procs);
+  const auto opt = checked_run_options(sub, s, prm, choice.name, built, procs);
   check_link_costs(s.machine, built);
-  if (ranks) {
-    check_spreadable(opt, s.contention);
-    opt.ranks = ranks;
-  }
   const auto reference = s.contention ? std::optional(contention_free_machine(m, opt)) : std::nullopt;
-  auto report = m.run(procs, prog, opt);
-  if (ranks && ranks->rank() != 0) return 0;  // rank 0 has the whole report: it alone writes and prints
+  auto report = m.run(procs, prog, opt);  // with --engine mpi every rank gets the whole report
   if (reference && report.status == run_status::ok) measure_contention(report, *reference, procs, prog, opt);
   write_file(s.heatmap, "--heatmap", "link utilization heatmap", [&](std::ostream& out) {
     std::vector<double> utilization;
@@ -176,13 +162,6 @@ command_runner add_run_command(CLI::App& app) {
       return run_program_on_mpi(s->registry.find(choice.name), prog, sub->count("--procs") > 0 ? s->procs : 0, choice,
                                 s->program, s->backend, s->machine);
     }
-    if (s->engine != "single")  // mpi, or a bad value that rank 0 alone then names
-      return run_on_mpi([&](const mpi::environment& env) {
-        spread_over_ranks(s->engine);
-        const auto link = mpi::make_engine_link(env);
-        const silent_rank quiet(env.rank() != 0);
-        return run_program(*sub, *s, prm, choice, prog, link.get());
-      });
     return run_program(*sub, *s, prm, choice, prog);
   };
 }

@@ -3,10 +3,14 @@
 // runtime library (weft_runtime), which defines run() in src/runtime.cpp.
 
 #include <atomic>
+#include <cstddef>
+#include <cstring>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "weft/cost_model.hpp"
@@ -52,6 +56,28 @@ struct run_progress {
   bool finished = false;         ///< the last call: the run has ended (clear the display)
 };
 
+/// What a PE program leaves outside the report, per PE (coll's per-PE times, cg's rows of the
+/// solution), for a distributed run (run_options::ranks), where each PE runs in one process and
+/// every process needs every PE's after the run: pack(pe, out) appends what PE `pe` left here,
+/// unpack(pe, bytes) stores another process's. Unset: nothing to share.
+struct pe_results {
+  std::function<void(int pe, std::vector<std::byte>& out)> pack;
+  std::function<void(int pe, std::span<const std::byte> bytes)> unpack;
+};
+
+/// pe_results for a vector indexed by PE of plain values (T trivially copyable).
+template <class T>
+pe_results share_per_pe(std::vector<T>& per_pe) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  return {[&per_pe](int pe, std::vector<std::byte>& out) {
+            const auto* p = reinterpret_cast<const std::byte*>(&per_pe[static_cast<std::size_t>(pe)]);
+            out.insert(out.end(), p, p + sizeof(T));
+          },
+          [&per_pe](int pe, std::span<const std::byte> bytes) {
+            std::memcpy(&per_pe[static_cast<std::size_t>(pe)], bytes.data(), sizeof(T));
+          }};
+}
+
 struct run_options {
   int workers = 0;                     ///< worker threads; 0 = the host's core count
   pin_policy pin = pin_policy::none;
@@ -81,6 +107,8 @@ struct run_options {
   /// emulation and holds the nodes of one partition, with their PEs; run() is then collective,
   /// and only rank 0's report is whole. Null: the whole machine in this process.
   detail::rank_link* ranks = nullptr;
+  /// In a distributed run, what each PE left outside the report, shared with every process.
+  pe_results results;
 };
 
 /// The memory checks, made from the topology spec's size before anything is built (a

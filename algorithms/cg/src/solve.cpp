@@ -1,3 +1,4 @@
+#include <cstring>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -97,6 +98,39 @@ traffic_hint traffic(const sparse::csr_matrix& a, int procs) {
           .real_bytes_per_pe = rows_bytes};
 }
 
+/// The PEs' results for a run spread over processes (--engine mpi): each process gets every PE's.
+static pe_results shared(std::vector<pe_result>& results) {
+  // Everything but x is plain values, copied as they are; x follows, its length first.
+  struct plain {
+    breakdown time;
+    vtime setup;
+    stop_reason status;
+    int iterations, not_spd_iteration;
+    double recurrence_residual;
+  };
+  return {[&results](int pe, std::vector<std::byte>& out) {
+            const auto& r = results[static_cast<std::size_t>(pe)];
+            const plain head{r.time, r.setup, r.status, r.iterations, r.not_spd_iteration, r.recurrence_residual};
+            const auto* h = reinterpret_cast<const std::byte*>(&head);
+            out.insert(out.end(), h, h + sizeof head);
+            const auto* x = reinterpret_cast<const std::byte*>(r.x.data());
+            out.insert(out.end(), x, x + r.x.size() * sizeof(double));
+          },
+          [&results](int pe, std::span<const std::byte> bytes) {
+            auto& r = results[static_cast<std::size_t>(pe)];
+            plain head;
+            std::memcpy(&head, bytes.data(), sizeof head);
+            r.time = head.time;
+            r.setup = head.setup;
+            r.status = head.status;
+            r.iterations = head.iterations;
+            r.not_spd_iteration = head.not_spd_iteration;
+            r.recurrence_residual = head.recurrence_residual;
+            r.x.resize((bytes.size() - sizeof head) / sizeof(double));
+            std::memcpy(r.x.data(), bytes.data() + sizeof head, r.x.size() * sizeof(double));
+          }};
+}
+
 outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::span<const double> b, const params& given,
               run_options options) {
   const params p = prepared(given, a);
@@ -105,6 +139,7 @@ outcome solve(const machine& m, int procs, const sparse::csr_matrix& a, std::spa
   const charged_parts parts{.flops = m.model().flops.per_second > 0, .bytes = m.model().memory_time.num > 0};
   if (options.traffic.real_bytes_per_pe == 0) options.traffic = traffic(a, procs);
   std::vector<pe_result> results(static_cast<std::size_t>(procs));
+  options.results = shared(results);
   auto run = m.run(procs, make_program(a, b, p, parts, results), options);
   // A failed run has no results to assemble: only its report.
   outcome out = run.status == run_status::ok ? assemble(a, b, p, results) : outcome{};

@@ -1,6 +1,7 @@
 #include "weft/traffic/run.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 
 #include "weft/traffic/traffic_pe_program.hpp"
@@ -29,7 +30,20 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
   auto s = std::make_shared<const schedule>(build_schedule(p, load, run));
   auto log = std::make_shared<delivery_log>();
   point_run out;
-  out.rep = m.run(s->nodes(), make_traffic_program(s, log), options);
+  auto program = make_traffic_program(s, log);  // sizes the log
+  auto shared = options;
+  // Spread over processes (--engine mpi), each process gets every PE's deliveries.
+  shared.results = {[log](int pe, std::vector<std::byte>& out) {
+                      const auto& got = log->per_node[static_cast<std::size_t>(pe)];
+                      const auto* p = reinterpret_cast<const std::byte*>(got.data());
+                      out.insert(out.end(), p, p + got.size() * sizeof(delivery));
+                    },
+                    [log](int pe, std::span<const std::byte> bytes) {
+                      auto& got = log->per_node[static_cast<std::size_t>(pe)];
+                      got.resize(bytes.size() / sizeof(delivery));
+                      std::memcpy(got.data(), bytes.data(), bytes.size());
+                    }};
+  out.rep = m.run(s->nodes(), program, shared);
   if (out.rep.status != run_status::ok || !out.rep.conserved) return out;
   out.measured = measure(*s, *log);
   // A network that measures packet latency itself (the flit network) splits it into queueing at

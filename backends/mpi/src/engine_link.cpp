@@ -39,6 +39,7 @@ class mpi_engine_link final : public weft::detail::rank_link {
   int ranks() const override { return ranks_; }
 
   void set_neighbours(const std::vector<int>& ranks) override {
+    if (graph_ != MPI_COMM_NULL) MPI_Comm_free(&graph_);  // a command's earlier run, on another machine
     neighbours_ = ranks;
     const int n = static_cast<int>(ranks.size());
     MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, n, neighbours_.data(), MPI_UNWEIGHTED, n, neighbours_.data(),

@@ -1,5 +1,6 @@
 #include "weft/output/output_file.hpp"
 
+#include <atomic>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -95,7 +96,19 @@ struct output_file::state {
   throw write_error(option + " file '" + printable(path) + "' cannot be written: " + std::strerror(error));
 }
 
+namespace {
+std::atomic<bool> discarding{false};
+}  // namespace
+
+void discard_outputs(bool discard) { discarding.store(discard); }
+
 output_file::output_file(std::string path, std::string option) : path_(std::move(path)), option_(std::move(option)) {
+  if (discarding.load()) {  // a rank other than 0 of a distributed run: rank 0 writes this
+    int fd = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fail(option_, path_, errno);
+    s_ = std::make_unique<state>(fd);
+    return;
+  }
   if (const int standard = standard_stream(path_); standard >= 0) {
     // Through the descriptor itself, at its current offset: after the report printed so far.
     if (standard == 1) std::cout.flush();

@@ -59,6 +59,11 @@ class checked_stdout {
   std::unique_ptr<state> s_;
 };
 
+/// Process-wide: while on, every output_file writes to /dev/null instead of its path. The ranks
+/// of a distributed run (--engine mpi) other than 0 compute every output as rank 0 does, and
+/// rank 0 alone writes them.
+void discard_outputs(bool discard);
+
 /// Writes the whole file `path` with `fill`, atomically (an empty path writes nothing). Throws
 /// write_error; an exception from `fill` leaves the target untouched and is passed on.
 void write_output(const std::string& path, std::string_view option, const std::function<void(std::ostream&)>& fill);
