@@ -74,6 +74,9 @@ call_record get_call(byte_reader& r) {
   return c;
 }
 
+void put_histogram(byte_writer& w, const log2_histogram& h);
+void add_histogram(byte_reader& r, log2_histogram& into);
+
 template <class T>
 void put_all(byte_writer& w, const std::vector<T>& items) {
   w.put<std::uint64_t>(items.size());
@@ -84,6 +87,62 @@ template <class T>
 void get_all(byte_reader& r, std::vector<T>& into) {
   const auto n = r.get<std::uint64_t>();
   for (std::uint64_t i = 0; i < n; ++i) into.push_back(r.get<T>());
+}
+
+void put_histogram(byte_writer& w, const log2_histogram& h) {
+  put_all(w, h.buckets);
+  w.put(h.total);
+}
+
+void add_histogram(byte_reader& r, log2_histogram& into) {
+  std::vector<std::uint64_t> buckets;
+  get_all(r, buckets);
+  if (into.buckets.size() < buckets.size()) into.buckets.resize(buckets.size(), 0);
+  for (std::size_t b = 0; b < buckets.size(); ++b) into.buckets[b] += buckets[b];
+  into.total += r.get<std::int64_t>();
+}
+
+/// A cycle-level network's own figures (the flit network's, networks/flit/flit_report.cpp): this
+/// rank's counts, and the rows of the links and routers it holds.
+void put_cycles(byte_writer& w, const cycle_network_figures& c, const engine& eng, const topology& topo) {
+  w.put(c.injected_flits);
+  w.put(c.ejected_flits);
+  w.put(c.packets);
+  put_histogram(w, c.queueing);
+  put_histogram(w, c.in_network);
+  std::uint64_t rows = 0;
+  for (std::size_t l = 0; l < c.link_vc_flits.size(); ++l) rows += eng.holds_node(topo.link_at(static_cast<link_id>(l)).from);
+  w.put(rows);
+  for (std::size_t l = 0; l < c.link_vc_flits.size(); ++l)
+    if (eng.holds_node(topo.link_at(static_cast<link_id>(l)).from)) {
+      w.put<std::uint64_t>(l);
+      put_all(w, c.link_vc_flits[l]);
+    }
+  rows = 0;
+  for (std::size_t n = 0; n < c.router_blocked_cycles.size(); ++n) rows += eng.holds_node(static_cast<node_id>(n));
+  w.put(rows);
+  for (std::size_t n = 0; n < c.router_blocked_cycles.size(); ++n)
+    if (eng.holds_node(static_cast<node_id>(n))) {
+      w.put<std::uint64_t>(n);
+      w.put(c.router_blocked_cycles[n]);
+    }
+}
+
+void add_cycles(byte_reader& r, cycle_network_figures& c) {
+  c.injected_flits += r.get<std::int64_t>();
+  c.ejected_flits += r.get<std::int64_t>();
+  c.packets += r.get<std::int64_t>();
+  add_histogram(r, c.queueing);
+  add_histogram(r, c.in_network);
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    const auto l = r.get<std::uint64_t>();
+    c.link_vc_flits[l].clear();
+    get_all(r, c.link_vc_flits[l]);
+  }
+  for (auto n = r.get<std::uint64_t>(); n > 0; --n) {
+    const auto node = r.get<std::uint64_t>();
+    c.router_blocked_cycles[node] = r.get<std::int64_t>();
+  }
 }
 
 }  // namespace
@@ -140,6 +199,7 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   for (const auto& l : r.links)
     if (eng.holds_node(l.from)) links.push_back(l);
   put_all(w, links);
+  if (r.network.cycles) put_cycles(w, *r.network.cycles, eng, m.topo());
 
   // Every rank gets the whole report: a command decides what to run next from it (a sweep, a
   // bisection), and all ranks must decide alike.
@@ -153,6 +213,10 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   r.trace.links.clear();
   r.trace.messages.clear();
   std::vector<std::string> pe_lines(pes.size());
+  if (auto& c = r.network.cycles) {
+    c->injected_flits = c->ejected_flits = c->packets = 0;
+    c->queueing = c->in_network = {};
+  }
   for (const auto& bytes : shares) {
     byte_reader in(bytes);
     r.sent += in.get<std::uint64_t>();
@@ -181,7 +245,11 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
     std::vector<link_report> held;
     get_all(in, held);
     for (auto& l : held) r.links[static_cast<std::size_t>(l.id)] = l;
+    if (r.network.cycles) add_cycles(in, *r.network.cycles);
   }
+  if (auto& c = r.network.cycles)  // as flit_report.cpp computes it from every partition's counts
+    c->accepted_throughput = static_cast<double>(c->ejected_flits) / static_cast<double>(m.topo().node_count()) /
+                             static_cast<double>(c->cycles);
   for (auto& line : pe_lines)
     if (!line.empty()) r.problems.push_back(std::move(line));
   // One process lists them by PE rank (report_builder.cpp) and the links' spans by start and link.

@@ -331,16 +331,17 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
   if (on_any_rank(!resume.empty())) return outcome::resume;
   // No rank resumes a PE: the run is over, or stuck (engine.cpp's advance() says which).
-  std::string stuck = network_->stalled();
-  if (on_any_rank(!stuck.empty())) {
+  if (on_any_rank(!network_->stalled().empty())) {
+    // The cycle of channels may cross ranks: every rank takes in what the others hold of the
+    // network's state and names the cycle one process would.
+    std::vector<char> held(part_of_node_.size());
+    for (std::size_t n = 0; n < held.size(); ++n) held[n] = part_of_node_[n] == static_cast<int>(first_local_);
     std::vector<std::byte> mine;
-    byte_writer w(mine);
-    w.put_string(stuck);
-    network_problem_.clear();
-    for (const auto& bytes : ranks_->all_gather(mine)) {
-      byte_reader r(bytes);
-      if (auto text = r.get_string(); !text.empty() && network_problem_.empty()) network_problem_ = std::move(text);
-    }
+    network_->pack_stall_state(held, mine);
+    const auto all = ranks_->all_gather(mine);
+    for (std::size_t r = 0; r < all.size(); ++r)
+      if (static_cast<int>(r) != ranks_->rank()) network_->absorb_stall_state(all[r]);
+    network_problem_ = network_->stalled();
     return outcome::network_deadlock;
   }
   bool unfinished = false;

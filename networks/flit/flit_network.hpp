@@ -166,6 +166,8 @@ class flit_network final : public network {
   bool sender_waits_for_injection() const override { return single_port_; }
   /// Packets overtake each other on other VCs and paths, even under a deterministic routing.
   bool may_reorder() const override { return true; }
+  /// Flits and credits cross a link as engine events; every router's state is its node's.
+  bool runs_over_ranks() const override { return true; }
   void prepare(int partitions) override;
   std::int64_t agenda_time(int partition) const override;
   std::uint64_t run_agenda(std::int64_t time, network_context& ctx) override;
@@ -174,6 +176,8 @@ class flit_network final : public network {
   void inject(message& m, network_context& ctx) override;
   void handle(const event& e, network_context& ctx) override;
   std::string stalled() const override;
+  void pack_stall_state(std::span<const char> held, std::vector<std::byte>& out) const override;
+  void absorb_stall_state(std::span<const std::byte> bytes) override;
   void held_messages(std::vector<message*>& out) const override;
   void add_to_report(report& r, vtime makespan) const override;
 
@@ -430,6 +434,8 @@ class flit_network final : public network {
   aligned_vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
   std::vector<partition_counters> parts_;
+  /// Per node, the messages in its source queue another process holds (absorb_stall_state).
+  std::vector<std::int64_t> waiting_elsewhere_;
 };
 
 }  // namespace weft::detail::flit

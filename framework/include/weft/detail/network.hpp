@@ -96,6 +96,12 @@ class network {
   /// network, if any, cannot move (a routing deadlock). Returns what it found (the cycle of
   /// channels waiting for each other), or "" when it holds no packet.
   virtual std::string stalled() const { return {}; }
+  /// A distributed run that found packets stuck (engine_ranks.cpp): what stalled() reads at the
+  /// nodes this process holds (`held[n]`), as bytes, and another process's bytes taken into this
+  /// copy, so that stalled() names the same cycle on every process as in one. The run ends
+  /// there: nothing else reads what was taken in. (No packets held: nothing to do.)
+  virtual void pack_stall_state(std::span<const char> /*held*/, std::vector<std::byte>& /*out*/) const {}
+  virtual void absorb_stall_state(std::span<const std::byte> /*bytes*/) {}
   /// Adds to `out` the messages the network itself still holds (not in any event) when a run
   /// stops early: the engine hands them back for freeing.
   virtual void held_messages(std::vector<message*>& /*out*/) const {}
