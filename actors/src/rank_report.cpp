@@ -268,6 +268,21 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   return r;
 }
 
+std::vector<host_report::rank_share> gather_rank_shares(engine& eng, std::int64_t pes, std::int64_t peak_rss) {
+  const auto& work = eng.rank_work();
+  const host_report::rank_share mine{pes,          eng.events(),      work.windows, work.wait_seconds,
+                                     work.sent_events, work.sent_bytes, peak_rss};
+  std::vector<std::byte> bytes;
+  byte_writer w(bytes);
+  w.put(mine);
+  std::vector<host_report::rank_share> all;
+  for (const auto& share : eng.ranks()->all_gather(bytes)) {
+    byte_reader r(share);
+    all.push_back(r.get<host_report::rank_share>());
+  }
+  return all;
+}
+
 void share_pe_results(engine& eng, const pe_results& results, int procs) {
   if (!results.pack) return;
   std::vector<std::byte> mine, one;

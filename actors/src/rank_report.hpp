@@ -14,6 +14,9 @@ namespace weft::detail {
 report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, engine::outcome outcome,
                      const run_options& options);
 
+/// Collective: each rank's share of the work (report::host.ranks), `pes` and `peak_rss` its own.
+std::vector<host_report::rank_share> gather_rank_shares(engine& eng, std::int64_t pes, std::int64_t peak_rss);
+
 /// Collective, after gather_report: every PE's results (run_options::results) in every process.
 void share_pe_results(engine& eng, const pe_results& results, int procs);
 

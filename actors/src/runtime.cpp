@@ -210,6 +210,17 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
     r.host.peak_rss_bytes = static_cast<std::int64_t>(ru.ru_maxrss) * 1024;
+    if (engine_.ranks()) {
+      r.host.ranks = detail::gather_rank_shares(engine_, static_cast<std::int64_t>(local_.size()), r.host.peak_rss_bytes);
+      r.host.border_events = 0;
+      r.host.engine_events = 0;  // every rank's, as one process counts them
+      for (const auto& share : r.host.ranks) {
+        r.host.border_events += share.sent_events;
+        r.host.engine_events += share.engine_events;
+      }
+      r.host.events_per_second = wall > 0 ? static_cast<double>(r.host.engine_events) / wall : 0;
+      r.host.messages_per_second = wall > 0 ? static_cast<double>(r.delivered) / wall : 0;
+    }
     return r;
   }
 

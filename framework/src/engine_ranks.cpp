@@ -8,6 +8,7 @@
 // received, its hop count carried along its route).
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
@@ -145,6 +146,7 @@ std::int64_t engine::pack_outboxes(partition& p) {
       throw std::logic_error("engine: an event crossed to rank " + std::to_string(q) + ", which shares no link with rank " +
                              std::to_string(ranks_->rank()));
     byte_writer w(out_bytes_[static_cast<std::size_t>(index)]);
+    rank_work_.sent_events += box.size();
     for (const event& e : box) {
       earliest = std::min(earliest, e.time);
       put_event(w, e);
@@ -165,6 +167,7 @@ std::int64_t engine::pack_outboxes(partition& p) {
     }
     box.clear();
   }
+  for (const auto& bytes : out_bytes_) rank_work_.sent_bytes += bytes.size();
   return earliest;
 }
 
@@ -318,9 +321,12 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
     commit_window(p, window_end, pes);
     const std::int64_t leaving = pack_outboxes(p);
     v = {std::min(local_start(), leaving), p.horizon.ps, p.events == before ? 1 : 0, p.overflow.empty() ? 1 : 0};
+    const auto waiting = std::chrono::steady_clock::now();  // a host fact: what the window's end costs here
     ranks_->start_min(v);  // overlaps the exchange
     ranks_->exchange(out_bytes_, in_bytes_);
     ranks_->finish_min();
+    rank_work_.wait_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - waiting).count();
+    ++rank_work_.windows;
     forget_delivered(p);
     unpack_arrivals(p);
     if (v[3] == 0) return settle_overflow(p);

@@ -74,6 +74,17 @@ struct host_report {
   std::vector<std::int64_t> partition_nodes;   ///< nodes per engine partition
   std::int64_t cut_links = 0;                  ///< directed links between two partitions
   std::uint64_t border_events = 0;             ///< engine events that crossed between partitions
+  /// A distributed run (--engine mpi, docs/distributed.md): each rank's share of the work.
+  struct rank_share {
+    std::int64_t pes = 0;               ///< PEs it held
+    std::uint64_t engine_events = 0;    ///< events it committed
+    std::uint64_t windows = 0;          ///< windows (each one reduction and one exchange)
+    double wait_seconds = 0;            ///< wall time in the exchanges and reductions
+    std::uint64_t sent_events = 0;      ///< events it sent to other ranks
+    std::uint64_t sent_bytes = 0;       ///< their bytes (headers, payloads)
+    std::int64_t peak_rss_bytes = 0;
+  };
+  std::vector<rank_share> ranks;  ///< empty: one process
 };
 
 /// One message a PE received, for --messages (replayed by `weft traffic --pattern trace:FILE`).

@@ -196,6 +196,17 @@ void write_json(std::ostream& out, const report& r, bool with_host, bool with_in
                  {"spread_phases", r.host.spread_phases},
                  {"partition", {{"method", r.host.partition}, {"nodes", r.host.partition_nodes}, {"cut_links", r.host.cut_links}, {"border_events", r.host.border_events}}},
                  {"peak_rss_bytes", r.host.peak_rss_bytes}};
+    if (!r.host.ranks.empty()) {
+      auto& ranks = j["host"]["ranks"] = ordered_json::array();
+      for (const auto& s : r.host.ranks)
+        ranks.push_back({{"pes", s.pes},
+                         {"engine_events", s.engine_events},
+                         {"windows", s.windows},
+                         {"wait_seconds", s.wait_seconds},
+                         {"sent_events", s.sent_events},
+                         {"sent_bytes", s.sent_bytes},
+                         {"peak_rss_bytes", s.peak_rss_bytes}});
+    }
   }
   // A command-line argument need not be UTF-8 (a file name in Latin-1): replaced, not refused.
   out << j.dump(1, ' ', false, ordered_json::error_handler_t::replace) << '\n';

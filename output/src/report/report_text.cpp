@@ -182,6 +182,14 @@ void write_text(std::ostream& out, const report& r, int top_links, bool verbose)
     for (auto n : r.host.partition_nodes) fmt::print(out, " {}", n);
     fmt::print(out, ", {} links cut, {} events crossed between them\n", r.host.cut_links, r.host.border_events);
   }
+  if (!r.host.ranks.empty()) {
+    fmt::print(out, "ranks (--engine mpi)   PEs   events  windows  wait(s)  sent events  sent bytes  peak RSS\n");
+    for (std::size_t k = 0; k < r.host.ranks.size(); ++k) {
+      const auto& s = r.host.ranks[k];
+      fmt::print(out, "  rank {:<5} {:>12} {:>8} {:>8} {:>8.3f} {:>12} {:>11} {:>9}\n", k, s.pes, s.engine_events,
+                 s.windows, s.wait_seconds, s.sent_events, s.sent_bytes, format_bytes(s.peak_rss_bytes));
+    }
+  }
 }
 
 }  // namespace weft::output

@@ -110,6 +110,12 @@ class engine {
   /// True when any rank says `mine` (every rank calls it at the same point); `mine` alone in a
   /// single-process run.
   bool on_any_rank(bool mine);
+  /// A distributed run's own figures on this rank (host facts, not results).
+  struct rank_figures {
+    std::uint64_t windows = 0, sent_events = 0, sent_bytes = 0;
+    double wait_seconds = 0;
+  };
+  const rank_figures& rank_work() const { return rank_work_; }
   /// Called once at the end of a run on every rank: the routing error (the earliest on any rank)
   /// becomes every rank's routing_error().
   void settle_ranks();
@@ -243,6 +249,7 @@ class engine {
   std::unordered_map<std::pair<int, std::uint64_t>, message*, copy_key_hash> copies_;
   std::size_t copies_kept_ = 0;  // after the last collection
   std::string routing_error_everywhere_;
+  rank_figures rank_work_;
   bool routing_settled_ = false;
 };
 
