@@ -171,6 +171,18 @@ void print_header(const traffic::run_description& what, const cost_model& model)
                            run.cycles, run.warmup, run.seed, detail::describe_model(model));
 }
 
+/// --verbose: what the point's run cost on this host (and, spread over ranks, each rank's windows
+/// and wait at their ends), under its row.
+void print_point_host(const host_report& h) {
+  std::cout << fmt::format("          host: wall {:.3f} s, {} engine events ({:.3g}/s)", h.wall_seconds, h.engine_events,
+                           h.events_per_second);
+  if (!h.ranks.empty()) {
+    std::cout << fmt::format(", {} windows, wait at their ends (s):", h.ranks.front().windows);
+    for (const auto& share : h.ranks) std::cout << fmt::format(" {:.3f}", share.wait_seconds);
+  }
+  std::cout << "\n";
+}
+
 // One table per routing, printed as its points are measured; a point that does not end ok
 // stops the sweep, which keeps the points it finished.
 int run_sweeps(const traffic_options& o, const traffic::run_description& what, const std::vector<planned>& plan,
@@ -179,11 +191,12 @@ int run_sweeps(const traffic_options& o, const traffic::run_description& what, c
   for (const auto& p : plan) {
     std::cout << "\n";
     bool header = false;
-    auto s = traffic::run_sweep(p.built->m, pattern, loads, what.run, p.options, [&](const traffic::point& pt) {
+    auto s = traffic::run_sweep(p.built->m, pattern, loads, what.run, p.options, [&](const traffic::point& pt, const report& r) {
       const bool split = pt.queueing.has_value();
       if (!header) traffic::print_table_header(std::cout, p.routing, split);
       header = true;
       traffic::print_table_row(std::cout, pt, split);
+      if (o.machine.verbose) print_point_host(r.host);
       std::cout.flush();
     });
     if (s.stopped) {  // the sweep keeps the points it finished, in its own schema

@@ -56,7 +56,7 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
 }
 
 sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& loads, const params& run,
-                const run_options& options, const std::function<void(const point&)>& on_point) {
+                const run_options& options, const std::function<void(const point&, const report&)>& on_point) {
   sweep out;
   out.routing = m.route().name();
   for (double load : loads) {
@@ -65,7 +65,7 @@ sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& l
       out.stopped = std::move(r.rep);
       break;
     }
-    if (on_point) on_point(r.measured);
+    if (on_point) on_point(r.measured, r.rep);
     out.points.push_back(r.measured);
   }
   out.sat = estimate_saturation(out.points, run.cycles - run.warmup);

@@ -35,8 +35,8 @@ struct sweep {
   std::optional<report> stopped;  ///< the report of the run that did not end ok, if any
 };
 
-/// Every load in turn on `m`; `on_point` sees each point as it is measured.
+/// Every load in turn on `m`; `on_point` sees each point as it is measured, with its run's report.
 sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& loads, const params& run,
-                const run_options& options, const std::function<void(const point&)>& on_point = {});
+                const run_options& options, const std::function<void(const point&, const report&)>& on_point = {});
 
 }  // namespace weft::traffic
