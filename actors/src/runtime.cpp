@@ -170,10 +170,12 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       auto done = done_.get_future();
       for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
       if (local_.empty())  // a rank that holds no PE (switches only) still takes part in every phase
-        actors_.push_back(sys.spawn([this](caf::event_based_actor* self) -> caf::behavior {
-          engine_phase(self);
-          return {};
-        }));
+        actors_.push_back(sys.spawn(  // an argument: see the PE actors above
+            [this](caf::event_based_actor* self, int) -> caf::behavior {
+              engine_phase(self);
+              return {};
+            },
+            0));
       outcome = done.get();
       for (auto& a : actors_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
       for (auto& a : helpers_) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);

@@ -49,7 +49,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   # A case that starts MPI (one rank, no mpirun) leaves Open MPI's own allocations behind: in a
   # sanitizer build LeakSanitizer would fail it for them (tests/sanitize/README.md, "MPI").
   leaks=
-  [[ " $args " == *" --backend mpi "* ]] && leaks=detect_leaks=0
+  [[ " $args " == *" --backend mpi "* || " $args " == *" --engine mpi "* ]] && leaks=detect_leaks=0
   ASAN_OPTIONS=${leaks:-${ASAN_OPTIONS:-}} timeout -k 5 "$limit" "$weft" "$@" >out 2>&1 </dev/null
   rc=$?
   output=$(<out)
