@@ -11,7 +11,6 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
-#include <unordered_set>
 
 #include "weft/detail/engine.hpp"
 #include "weft/detail/rank_codec.hpp"
@@ -31,6 +30,7 @@ namespace {
 
 constexpr std::uint8_t in_copies = 1;    // message::rank_copy: in the rank's copy table
 constexpr std::uint8_t has_payload = 2;  // message::rank_copy: its data is here
+constexpr std::uint8_t in_use = 4;       // message::rank_copy: seen by collect_copies' scan
 
 message_header header_of(const message& m) {
   message_header h{};
@@ -219,24 +219,36 @@ void engine::forget_delivered(partition& p) {
 
 void engine::collect_copies(partition& p) {
   // A copy is needed while an event here refers to it, the network here holds it, or its
-  // receiver is here (it will be delivered here). Collected when the table has doubled.
-  if (copies_.size() < 2 * copies_kept_ + 4096) return;
-  std::unordered_set<const message*> used;
-  p.queue.for_each([&](const event& e) {
-    if (e.msg) used.insert(e.msg);
-  });
-  std::vector<message*> held(p.dropped.begin(), p.dropped.end());
-  network_->held_messages(held);
-  used.insert(held.begin(), held.end());
+  // receiver is here (it will be delivered here). Collected when the table has doubled and has
+  // grown by at least the events queued here, so that the scan of the queue costs at most one
+  // look per copy collected or kept.
+  const std::size_t queued = p.queue.size() + network_->agenda_size(p.index());
+  if (copies_.size() < 2 * copies_kept_ + std::max<std::size_t>(4096, queued)) return;
+  auto mark = [](message* m) {
+    if (m) m->rank_copy |= in_use;
+  };
+  p.queue.for_each([&](const event& e) { mark(e.msg); });
+  for (message* m : p.dropped) mark(m);
+  held_scratch_.clear();
+  network_->held_messages(held_scratch_);
+  for (message* m : held_scratch_) mark(m);
   for (auto it = copies_.begin(); it != copies_.end();) {
     message* m = it->second;
-    if (used.count(m) || holds(m->dst)) {
+    if ((m->rank_copy & in_use) || holds(m->dst)) {
+      m->rank_copy &= static_cast<std::uint8_t>(~in_use);
       ++it;
       continue;
     }
     delete m;
     it = copies_.erase(it);
   }
+  // Marks on messages outside the table (this rank's own, never sent away) go too.
+  p.queue.for_each([&](const event& e) {
+    if (e.msg) e.msg->rank_copy &= static_cast<std::uint8_t>(~in_use);
+  });
+  for (message* m : held_scratch_)
+    if (m) m->rank_copy &= static_cast<std::uint8_t>(~in_use);
+  for (message* m : p.dropped) m->rank_copy &= static_cast<std::uint8_t>(~in_use);
   copies_kept_ = copies_.size();
 }
 

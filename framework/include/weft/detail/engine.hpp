@@ -248,6 +248,7 @@ class engine {
   };
   std::unordered_map<std::pair<int, std::uint64_t>, message*, copy_key_hash> copies_;
   std::size_t copies_kept_ = 0;  // after the last collection
+  std::vector<message*> held_scratch_;  // collect_copies' scratch
   std::string routing_error_everywhere_;
   rank_figures rank_work_;
   bool routing_settled_ = false;
