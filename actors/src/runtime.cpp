@@ -114,9 +114,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
         // One engine partition per worker that has a CPU of its own.
         engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition, opt.ranks)),
-        partition_windows_(engine_.partitions()),
-        partition_slices_(engine_.partitions()),
-        pes_by_partition_(static_cast<std::size_t>(engine_.partitions())) {
+        partition_windows_(engine_.local_partitions()),
+        partition_slices_(engine_.local_partitions()),
+        pes_by_partition_(static_cast<std::size_t>(engine_.local_partitions())) {
     cpus_ = detail::cpu_slots(host_);
     detail::prepare_pe_states(states_, *this, pool_, opt, cpus_);
     for (int r = 0; r < procs; ++r)  // a distributed run's PEs live on the rank that holds their node
@@ -227,7 +227,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   }
 
   /// The engine's partitions of one window, shared with the helpers. The engine asks only with
-  /// all its partitions active, which it has only in a phase chosen to be shared.
+  /// all its (local) partitions active, which a single process has only in a phase chosen to be
+  /// shared.
   void run(int /*count: all partitions*/, const std::function<void(int)>& task) override {
     wake_helpers();
     partition_windows_.run(task);
@@ -348,10 +349,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       if (shared) {
         ++spread_phases_;
         wake_helpers();
-        if (engine_.partitions() > 1 && !engine_.ranks()) {  // each PE on the thread that holds its partition
+        if (engine_.local_partitions() > 1) {  // each PE on the thread that holds its partition
           for (auto& list : pes_by_partition_) list.clear();
           for (int r : resumed_)
-            pes_by_partition_[static_cast<std::size_t>(engine_.partition_of_rank(r))].push_back(r);
+            pes_by_partition_[static_cast<std::size_t>(engine_.local_partition_of_rank(r))].push_back(r);
           partition_slices_.run(partition_slice);
         } else {
           slices_.run(static_cast<int>(n), slice);

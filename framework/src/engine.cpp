@@ -31,7 +31,10 @@ engine::engine(const topology& topo, const routing& routing, const cost_model& m
     if (topo.node_count() < ranks_->ranks())
       throw std::invalid_argument("--engine mpi: " + std::to_string(ranks_->ranks()) + " ranks for a machine of " +
                                   std::to_string(topo.node_count()) + " nodes (allowed: at most one rank per node)");
-    partitions = ranks_->ranks();
+    // Each rank's workers share its partitions as one process's do: R ranks of per_rank_ each.
+    const int per_rank = std::clamp(partitions, 1, 64);
+    per_rank_ = std::max(1, std::min(per_rank, static_cast<int>(topo.node_count() / (2 * ranks_->ranks()))));
+    partitions = ranks_->ranks() * per_rank_;
   }
   // Partitions need a lookahead: an event at one node must not show at another sooner.
   const bool can_split = ranks_ || (network_->lookahead().ps > 0 && topo.node_count() >= 2 * partitions);
@@ -203,7 +206,7 @@ std::size_t engine::queued_events() {
 }
 
 engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
-  if (ranks_) return advance_ranks(pes, resume);
+  if (ranks_) return advance_ranks(pes, resume, runner);
   ++phases_;
   resume.clear();
   for (auto& p : active()) {

@@ -8,6 +8,7 @@
 // received, its hop count carried along its route).
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -112,7 +113,8 @@ std::int64_t saturating_add(std::int64_t a, std::int64_t b) { return a > INT64_M
 
 void engine::connect_ranks() {
   const int me = ranks_->rank();
-  first_local_ = static_cast<std::size_t>(me);
+  first_local_ = static_cast<std::size_t>(me * per_rank_);
+  active_ = static_cast<std::size_t>(per_rank_);
   part_of_node_ = split_;
   network_->repartition(part_of_node_);
   window_ = network_->lookahead().ps;
@@ -120,7 +122,8 @@ void engine::connect_ranks() {
   // this one exchanges with are those its links reach, either way.
   std::vector<char> near(static_cast<std::size_t>(ranks_->ranks()), 0);
   for (const auto& l : topo_.links()) {
-    const int a = split_[static_cast<std::size_t>(l.from)], b = split_[static_cast<std::size_t>(l.to)];
+    const int a = rank_of_partition(split_[static_cast<std::size_t>(l.from)]);
+    const int b = rank_of_partition(split_[static_cast<std::size_t>(l.to)]);
     if (a == me && b != me) near[static_cast<std::size_t>(b)] = 1;
     if (b == me && a != me) near[static_cast<std::size_t>(a)] = 1;
   }
@@ -135,38 +138,46 @@ void engine::connect_ranks() {
   in_bytes_.assign(neighbours_.size(), {});
 }
 
-std::int64_t engine::pack_outboxes(partition& p) {
+std::int64_t engine::pack_outboxes() {
   for (auto& bytes : out_bytes_) bytes.clear();
   std::int64_t earliest = INT64_MAX;
-  for (std::size_t q = 0; q < p.outbox.size(); ++q) {
-    auto& box = p.outbox[q];
-    if (box.empty()) continue;
-    const int index = neighbour_index_[q];
-    if (index < 0)
-      throw std::logic_error("engine: an event crossed to rank " + std::to_string(q) + ", which shares no link with rank " +
-                             std::to_string(ranks_->rank()));
-    byte_writer w(out_bytes_[static_cast<std::size_t>(index)]);
-    rank_work_.sent_events += box.size();
-    for (const event& e : box) {
-      earliest = std::min(earliest, e.time);
-      put_event(w, e);
-      message* m = e.msg;
-      w.put<std::uint8_t>(m ? 1 : 0);  // a router's own event (a credit) carries none
-      if (!m) continue;
-      if (!(m->rank_copy & in_copies)) {  // sent by a PE here, leaving this rank for the first time
-        m->rank_copy = in_copies | has_payload;
-        copies_.emplace(std::pair{m->src, m->seq}, m);
+  for (auto& p : active())
+    for (std::size_t q = 0; q < p.outbox.size(); ++q) {
+      auto& box = p.outbox[q];
+      if (box.empty()) continue;
+      if (local(static_cast<int>(q))) {  // another partition of this rank: as threads hand over
+        for (const auto& e : box) parts_[q].queue.push(e);
+        box.clear();
+        continue;
       }
-      w.put(header_of(*m));
-      // The payload goes once to each neighbour on its way, whichever packet goes first.
-      const std::uint64_t bit = index < 64 ? std::uint64_t{1} << index : 0;
-      const bool ship = (m->rank_copy & has_payload) && !(m->shipped_to & bit);
-      m->shipped_to |= bit;
-      w.put<std::uint8_t>(ship ? 1 : 0);
-      if (ship) w.put_bytes(m->data);
+      const int to = rank_of_partition(static_cast<int>(q));
+      const int index = neighbour_index_[static_cast<std::size_t>(to)];
+      if (index < 0)
+        throw std::logic_error("engine: an event crossed to rank " + std::to_string(to) +
+                               ", which shares no link with rank " + std::to_string(ranks_->rank()));
+      byte_writer w(out_bytes_[static_cast<std::size_t>(index)]);
+      rank_work_.sent_events += box.size();
+      for (const event& e : box) {
+        earliest = std::min(earliest, e.time);
+        put_event(w, e);
+        message* m = e.msg;
+        w.put<std::uint8_t>(m ? 1 : 0);  // a router's own event (a credit) carries none
+        if (!m) continue;
+        if (!(m->rank_copy & in_copies)) {  // sent by a PE here, leaving this rank for the first time
+          m->rank_copy = in_copies | has_payload;
+          copies_.emplace(std::pair{m->src, m->seq}, m);
+        }
+        w.put(header_of(*m));
+        // The payload rides with the head of the message's first packet, every time it crosses
+        // to another rank: that event reaches each rank on its way before any other of the
+        // message, so every rank it leaves from has the payload, even one whose copy was
+        // collected while the message was elsewhere (a route that leaves a rank and comes back).
+        const bool ship = (m->rank_copy & has_payload) && e.packet == 0 && e.part == 0;
+        w.put<std::uint8_t>(ship ? 1 : 0);
+        if (ship) w.put_bytes(m->data);
+      }
+      box.clear();
     }
-    box.clear();
-  }
   for (const auto& bytes : out_bytes_) rank_work_.sent_bytes += bytes.size();
   return earliest;
 }
@@ -185,7 +196,7 @@ message* engine::copy_of(const message_header& h) {
   return m;
 }
 
-void engine::unpack_arrivals(partition& p) {
+void engine::unpack_arrivals() {
   for (const auto& bytes : in_bytes_) {
     byte_reader r(bytes);
     while (!r.done()) {
@@ -201,35 +212,38 @@ void engine::unpack_arrivals(partition& p) {
         }
         e.msg = m;
       }
-      if (part_of_node_[static_cast<std::size_t>(e.at)] != static_cast<int>(first_local_))
+      if (!holds_node(e.at))
         throw std::logic_error("engine: rank " + std::to_string(ranks_->rank()) + " was sent an event at node " +
                                std::to_string(e.at) + ", which it does not hold");
-      p.queue.push(e);
+      owner_of(e.at).queue.push(e);
     }
   }
 }
 
-void engine::forget_delivered(partition& p) {
-  for (message* m : p.delivered_copies) {
-    copies_.erase(std::pair{m->src, m->seq});
-    m->rank_copy = 0;
+void engine::forget_delivered() {
+  for (auto& p : active()) {
+    for (message* m : p.delivered_copies) {
+      copies_.erase(std::pair{m->src, m->seq});
+      m->rank_copy = 0;
+    }
+    p.delivered_copies.clear();
   }
-  p.delivered_copies.clear();
 }
 
-void engine::collect_copies(partition& p) {
+void engine::collect_copies() {
   // A copy is needed while an event here refers to it, the network here holds it, or its
   // receiver is here (it will be delivered here). Collected when the table has doubled and has
   // grown by at least the events queued here, so that the scan of the queue costs at most one
   // look per copy collected or kept.
-  const std::size_t queued = p.queue.size() + network_->agenda_size(p.index());
-  if (copies_.size() < 2 * copies_kept_ + std::max<std::size_t>(4096, queued)) return;
+  if (copies_.size() < 2 * copies_kept_ + std::max<std::size_t>(4096, queued_events())) return;
   auto mark = [](message* m) {
     if (m) m->rank_copy |= in_use;
   };
-  p.queue.for_each([&](const event& e) { mark(e.msg); });
-  for (message* m : p.dropped) mark(m);
   held_scratch_.clear();
+  for (auto& p : active()) {
+    p.queue.for_each([&](const event& e) { mark(e.msg); });
+    held_scratch_.insert(held_scratch_.end(), p.dropped.begin(), p.dropped.end());
+  }
   network_->held_messages(held_scratch_);
   for (message* m : held_scratch_) mark(m);
   for (auto it = copies_.begin(); it != copies_.end();) {
@@ -243,24 +257,27 @@ void engine::collect_copies(partition& p) {
     it = copies_.erase(it);
   }
   // Marks on messages outside the table (this rank's own, never sent away) go too.
-  p.queue.for_each([&](const event& e) {
-    if (e.msg) e.msg->rank_copy &= static_cast<std::uint8_t>(~in_use);
-  });
+  for (auto& p : active())
+    p.queue.for_each([&](const event& e) {
+      if (e.msg) e.msg->rank_copy &= static_cast<std::uint8_t>(~in_use);
+    });
   for (message* m : held_scratch_)
     if (m) m->rank_copy &= static_cast<std::uint8_t>(~in_use);
-  for (message* m : p.dropped) m->rank_copy &= static_cast<std::uint8_t>(~in_use);
   copies_kept_ = copies_.size();
 }
 
-engine::outcome engine::settle_overflow(partition& p) {
-  // Each rank stopped at its first overflow; the earliest of them, by event key, is named (as
-  // across partitions in engine.cpp).
+engine::outcome engine::settle_overflow() {
+  // Each partition stopped at its first overflow; the earliest of them, by event key, is named
+  // (as across partitions in engine.cpp): this rank's earliest, then every rank's.
+  const partition* first_here = nullptr;
+  for (const auto& p : active())
+    if (!p.overflow.empty() && (!first_here || earlier(p.overflow_event, first_here->overflow_event))) first_here = &p;
   std::vector<std::byte> mine;
   byte_writer w(mine);
-  w.put<std::uint8_t>(p.overflow.empty() ? 0 : 1);
-  if (!p.overflow.empty()) {
-    put_key(w, p.overflow_event.key());
-    w.put_string(p.overflow);
+  w.put<std::uint8_t>(first_here ? 1 : 0);
+  if (first_here) {
+    put_key(w, first_here->overflow_event.key());
+    w.put_string(first_here->overflow);
   }
   bool found = false;
   event_key first{};
@@ -289,11 +306,13 @@ bool engine::on_any_rank(bool mine) {
 
 void engine::settle_ranks() {
   if (!ranks_) return;
-  const partition& p = parts_[first_local_];
+  const partition* earliest = &parts_[first_local_];
+  for (const auto& p : active())
+    if (p.routing_error_at < earliest->routing_error_at) earliest = &p;
   std::vector<std::byte> mine;
   byte_writer w(mine);
-  put_key(w, p.routing_error_at);
-  w.put_string(p.routing_error);
+  put_key(w, earliest->routing_error_at);
+  w.put_string(earliest->routing_error);
   event_key first{INT64_MAX, event_kind::send_done, 0, 0, 0};
   routing_error_everywhere_.clear();
   for (const auto& bytes : ranks_->all_gather(mine)) {
@@ -309,41 +328,64 @@ void engine::settle_ranks() {
   routing_settled_ = true;
 }
 
-engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>& resume) {
+engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
   ++phases_;
   resume.clear();
-  partition& p = parts_[first_local_];
-  p.resume.clear();
-  p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
-  auto local_start = [&] { return std::min(p.queue.min_time(), network_->agenda_time(p.index())); };
+  for (auto& p : active()) {
+    p.resume.clear();
+    p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
+  }
+  auto local_start = [&] {
+    std::int64_t t = INT64_MAX;
+    for (auto& p : active()) t = std::min({t, p.queue.min_time(), network_->agenda_time(p.index())});
+    return t;
+  };
+  auto local_horizon = [&] {
+    std::int64_t t = INT64_MAX;
+    for (auto& p : active()) t = std::min(t, p.horizon.ps);
+    return t;
+  };
+  auto overflowed = [&] {
+    for (auto& p : active())
+      if (!p.overflow.empty()) return true;
+    return false;
+  };
   // The one reduction of a window: [0] the earliest event on any rank (those on their way to
   // another rank included), [1] the lowest horizon, [2] 1 when no rank committed anything in the
   // window, [3] 0 when a rank overflowed. Windows as in engine.cpp's advance().
-  std::array<std::int64_t, 4> v{local_start(), p.horizon.ps, 0, 1};
+  std::array<std::int64_t, 4> v{local_start(), local_horizon(), 0, 1};
   ranks_->start_min(v);
   ranks_->finish_min();
   std::int64_t window_end = INT64_MAX;
+  // Built once per phase: a std::function of this size would allocate at every window.
+  const std::function<void(int)> task = [&](int i) {
+    commit_window(parts_[first_local_ + static_cast<std::size_t>(i)], window_end, pes);
+  };
   for (;;) {
     if (v[0] == INT64_MAX) {
       window_end = INT64_MAX;
       break;
     }
     window_end = std::min(saturating_add(v[0], window_), saturating_add(v[1], window_));
-    const std::uint64_t before = p.events;
-    commit_window(p, window_end, pes);
-    const std::int64_t leaving = pack_outboxes(p);
-    v = {std::min(local_start(), leaving), p.horizon.ps, p.events == before ? 1 : 0, p.overflow.empty() ? 1 : 0};
+    const std::uint64_t before = committed_events();
+    if (active_ > 1 && runner && queued_events() >= min_parallel_window)
+      runner->run(static_cast<int>(active_), task);
+    else
+      for (std::size_t i = 0; i < active_; ++i) task(static_cast<int>(i));
+    const bool idle = committed_events() == before;
+    const std::int64_t leaving = pack_outboxes();
+    v = {std::min(local_start(), leaving), local_horizon(), idle ? 1 : 0, overflowed() ? 0 : 1};
     const auto waiting = std::chrono::steady_clock::now();  // a host fact: what the window's end costs here
     ranks_->start_min(v);  // overlaps the exchange
     ranks_->exchange(out_bytes_, in_bytes_);
     ranks_->finish_min();
     rank_work_.wait_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - waiting).count();
     ++rank_work_.windows;
-    forget_delivered(p);
-    unpack_arrivals(p);
-    if (v[3] == 0) return settle_overflow(p);
+    forget_delivered();
+    unpack_arrivals();
+    if (v[3] == 0) return settle_overflow();
     if (v[2] == 1) break;
-    collect_copies(p);
+    collect_copies();
   }
   collect_resumed(std::min(window_end, saturating_add(v[1], window_)), resume, pes.size());
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
@@ -353,7 +395,7 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
     // The cycle of channels may cross ranks: every rank takes in what the others hold of the
     // network's state and names the cycle one process would.
     std::vector<char> held(part_of_node_.size());
-    for (std::size_t n = 0; n < held.size(); ++n) held[n] = part_of_node_[n] == static_cast<int>(first_local_);
+    for (std::size_t n = 0; n < held.size(); ++n) held[n] = local(part_of_node_[n]);
     std::vector<std::byte> mine;
     network_->pack_stall_state(held, mine);
     const auto all = ranks_->all_gather(mine);

@@ -51,9 +51,9 @@ class engine {
   /// `partitions` > 1 is used only where the network allows it (lookahead > 0). The engine is
   /// handed its network (made for `node_of_rank.size()` PEs by the networks/ registry).
   /// `split` (empty: contiguous blocks of node ids) says which nodes each partition holds.
-  /// With `ranks` (a distributed run, engine_ranks.cpp) there is one partition per rank, rank r
-  /// holding partition r, and `partitions` is not used; throws std::invalid_argument when the
-  /// network has no lookahead or the machine fewer nodes than ranks.
+  /// With `ranks` (a distributed run, engine_ranks.cpp) each rank holds `partitions` of them
+  /// (fewer on a small machine), rank r the r-th run of them; throws std::invalid_argument when
+  /// the network has no lookahead or the machine fewer nodes than ranks.
   engine(const topology& topo, const routing& routing, const cost_model& model,
          std::vector<node_id> node_of_rank, std::unique_ptr<network> net, int partitions = 1,
          const node_partitioner& split = {}, rank_link* ranks = nullptr);
@@ -102,11 +102,13 @@ class engine {
   /// The link to the other ranks (null: a single-process run).
   rank_link* ranks() const { return ranks_; }
   /// PE `rank` runs in this process (always, in a single-process run).
-  bool holds(int rank) const { return !ranks_ || partition_of_rank(rank) == static_cast<int>(first_local_); }
+  bool holds(int rank) const { return !ranks_ || local(partition_of_rank(rank)); }
   /// Node `n`'s state (its links' too) is kept in this process.
-  bool holds_node(node_id n) const {
-    return !ranks_ || part_of_node_[static_cast<std::size_t>(n)] == static_cast<int>(first_local_);
-  }
+  bool holds_node(node_id n) const { return !ranks_ || local(part_of_node_[static_cast<std::size_t>(n)]); }
+  /// The partitions this process commits: all of them, or (distributed) its rank's.
+  int local_partitions() const { return ranks_ ? per_rank_ : partitions(); }
+  /// Which of those holds PE `rank` (0 .. local_partitions()-1); the PE must be held here.
+  int local_partition_of_rank(int rank) const { return partition_of_rank(rank) - static_cast<int>(first_local_); }
   /// True when any rank says `mine` (every rank calls it at the same point); `mine` alone in a
   /// single-process run.
   bool on_any_rank(bool mine);
@@ -181,16 +183,21 @@ class engine {
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
 
   // A distributed run (engine_ranks.cpp).
-  outcome advance_ranks(std::span<pe_state> pes, std::vector<int>& resume);
+  outcome advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner);
+  bool local(int partition) const {
+    return partition >= static_cast<int>(first_local_) && partition < static_cast<int>(first_local_) + per_rank_;
+  }
+  int rank_of_partition(int partition) const { return partition / per_rank_; }
   void connect_ranks();
-  /// Serializes the events of `p`'s outboxes for other ranks; returns the earliest time among them.
-  std::int64_t pack_outboxes(partition& p);
+  /// Hands the local partitions' outboxes over: to each other at once, to other ranks
+  /// serialized; returns the earliest time among those sent away.
+  std::int64_t pack_outboxes();
   /// Queues the events the other ranks sent (in neighbour order, each in its sender's order).
-  void unpack_arrivals(partition& p);
+  void unpack_arrivals();
   message* copy_of(const struct message_header& h);
-  void forget_delivered(partition& p);
-  void collect_copies(partition& p);
-  outcome settle_overflow(partition& p);
+  void forget_delivered();
+  void collect_copies();
+  outcome settle_overflow();
 
   // PE scheduling (pe_scheduling.cpp).
   /// The network has taken the last byte of a single-port send: its request completes.
@@ -238,6 +245,7 @@ class engine {
   // messages that crossed a rank border, by (source PE, sequence number).
   rank_link* ranks_ = nullptr;
   std::size_t first_local_ = 0;
+  int per_rank_ = 1;  // partitions per rank
   std::vector<int> neighbours_;          // ranks this one exchanges events with, ascending
   std::vector<int> neighbour_index_;     // per rank: its index in neighbours_, or -1
   std::vector<std::vector<std::byte>> out_bytes_, in_bytes_;  // per neighbour, reused

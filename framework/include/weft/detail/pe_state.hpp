@@ -44,8 +44,7 @@ struct message {
   std::int32_t hops = 0;
   std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection
   // A distributed run (engine_ranks.cpp): each rank a message's events reach holds a copy.
-  std::uint8_t rank_copy = 0;     ///< bits: in_copies (in the rank's copy table), has_payload, in_use
-  std::uint64_t shipped_to = 0;   ///< neighbours (by index, first 64) sent the payload already
+  std::uint8_t rank_copy = 0;  ///< bits: in_copies (in the rank's copy table), has_payload, in_use
 };
 
 enum class request_kind : std::uint8_t { unused, send, recv };
