@@ -1,4 +1,5 @@
 #include "weft/machine.hpp"
+#include "weft/detail/rank_link.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -77,7 +78,9 @@ std::string to_string(clock_mode c) { return detail::spelled<clock_mode>(c, cloc
 namespace {
 
 std::int64_t memory_limit(const run_options& options) {
-  return options.max_memory_bytes < 0 ? default_memory_limit() : options.max_memory_bytes;
+  if (options.max_memory_bytes >= 0) return options.max_memory_bytes;
+  // The ranks of a distributed run that share a host share its memory.
+  return default_memory_limit() / (options.ranks ? options.ranks->ranks_on_host() : 1);
 }
 
 // What the run's memory estimate reads, from the machine's node and link counts (built, or
@@ -94,6 +97,7 @@ run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const 
   shape.trace = options.trace;
   shape.calls = options.record_calls;
   shape.traffic = options.traffic;
+  if (options.ranks) shape.ranks = options.ranks->ranks();
   return shape;
 }
 

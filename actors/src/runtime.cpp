@@ -15,6 +15,7 @@
 #include <atomic>
 #include <caf/all.hpp>
 #include <chrono>
+#include <exception>
 #include <future>
 #include <mutex>
 #include <numeric>
@@ -182,6 +183,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       actors_.clear();
       helpers_.clear();
     }
+    if (failure_) std::rethrow_exception(failure_);
     auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options_.progress) options_.progress(progress_now(true));
 
@@ -298,7 +300,21 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
   // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
   // it commits windows (partitions shared with the helpers) and resumes the PEs each phase wakes.
+  /// Runs the engine loop; an exception it throws (an allocation that fails, an engine error)
+  /// ends the run and is thrown again from run() on the caller's thread, rather than leaving
+  /// the caller waiting for a result that never comes.
   void engine_phase(caf::event_based_actor* self) {
+    try {
+      engine_loop(self);
+    } catch (...) {
+      failure_ = std::current_exception();
+      run_over_.store(true, std::memory_order_release);
+      wake_helpers();
+      done_.set_value(detail::engine::outcome::resume);
+    }
+  }
+
+  void engine_loop(caf::event_based_actor* self) {
     for (auto& helper : helpers_) self->send(helper, help_atom::value);
     const shared_round::task slice = [this](int i) { resume_pe(resumed_[static_cast<std::size_t>(i)], sched_getcpu()); };
     const affine_round::task partition_slice = [this](int p) {
@@ -456,6 +472,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::atomic<int> running_{0};
   std::promise<detail::engine::outcome> done_;
   bool interrupted_ = false;  // written by the engine's thread, read after done_
+  std::exception_ptr failure_;  // likewise: what the engine's thread threw
   std::chrono::steady_clock::time_point start_, last_progress_;
 };
 

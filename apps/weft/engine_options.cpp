@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
+#include <cstdio>
 #include <iostream>
+#include <thread>
 #include <memory>
 #include <stdexcept>
 
@@ -17,6 +20,8 @@ namespace weft::cli {
 namespace {
 
 detail::rank_link* current_link = nullptr;
+/// How long a rank that refused bad input waits for every other rank to refuse it too.
+constexpr double agreement_seconds = 10;
 
 std::string typed_value(const CLI::App& sub, const char* name, const std::string& fallback) {
   const CLI::Option* opt = sub.get_option_no_throw(name);
@@ -26,6 +31,23 @@ std::string typed_value(const CLI::App& sub, const char* name, const std::string
 }  // namespace
 
 detail::rank_link* engine_link_of_this_process() { return current_link; }
+
+namespace {
+
+/// Ends every rank of the job with `code`: rank 0 says why in one line; another rank waits a
+/// moment for rank 0 to say the same (every rank usually meets the same bad input), then says it
+/// with its rank and host (environment::abort).
+[[noreturn]] void end_job(const mpi::environment& env, const std::string& why, int code) {
+  if (env.rank() == 0) {
+    std::fprintf(stderr, "weft: error: %s\n", why.c_str());
+    std::fflush(stderr);
+    env.abort_quietly(code);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  env.abort(why, code);
+}
+
+}  // namespace
 
 int run_on_engine(const CLI::App& sub, const std::function<int()>& body) {
   // Refused before MPI starts: under mpirun only rank 0 prints a refusal (main.cpp).
@@ -50,7 +72,22 @@ int run_on_engine(const CLI::App& sub, const std::function<int()>& body) {
         io::discard_outputs(false);
       }
     } on_exit;
-    const int rc = body();
+    // Bad input is found by every rank alike and refused together (run_on_mpi). Anything that
+    // one rank alone meets (a file only its host lacks, memory only its host is short of, a
+    // failure inside the run) would leave the others waiting in a collective: it ends the job.
+    int rc = 0;
+    try {
+      rc = body();
+    } catch (const std::invalid_argument& e) {
+      if (env.size() == 1 || link->every_rank_agrees(agreement_seconds)) throw;  // run_on_mpi: rank 0 says it
+      end_job(env, e.what(), 2);
+    } catch (const io::write_error& e) {
+      if (env.size() == 1) throw;
+      end_job(env, e.what(), io::write_error_exit_code);
+    } catch (const std::exception& e) {
+      if (env.size() == 1) throw;
+      end_job(env, std::string("failed: ") + e.what(), 1);
+    }
     return root ? rc : 0;
   });
 }

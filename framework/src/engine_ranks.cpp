@@ -168,11 +168,14 @@ std::int64_t engine::pack_outboxes() {
           copies_.emplace(std::pair{m->src, m->seq}, m);
         }
         w.put(header_of(*m));
-        // The payload rides with the head of the message's first packet, every time it crosses
-        // to another rank: that event reaches each rank on its way before any other of the
-        // message, so every rank it leaves from has the payload, even one whose copy was
-        // collected while the message was elsewhere (a route that leaves a rank and comes back).
-        const bool ship = (m->rank_copy & has_payload) && e.packet == 0 && e.part == 0;
+        // The payload rides with the head of the message's last packet, every time it crosses to
+        // another rank, and with its delivery: the rank that delivers the message, or pushes its
+        // delivery (the last packet's last hop), has the last packet's head at that moment, and
+        // the source keeps its message while any packet is still there. So the payload reaches
+        // the receiver even when a rank on the way collected its copy between two packets, or
+        // the route leaves a rank and comes back.
+        const bool ship = (m->rank_copy & has_payload) && e.part == 0 &&
+                          (e.kind == event_kind::delivery || e.packet + 1 == static_cast<std::uint32_t>(m->packets));
         w.put<std::uint8_t>(ship ? 1 : 0);
         if (ship) w.put_bytes(m->data);
       }

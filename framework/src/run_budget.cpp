@@ -29,6 +29,7 @@ constexpr double event_bytes = 72;                 // one packet's queued event,
 constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
 constexpr double flit_slot_bytes = 40;             // one flit buffer slot of the flit network
 constexpr double flit_vc_bytes = 40;               // an input VC's state and an output VC's credits
+constexpr double any_pe_bytes = 700;               // distributed: every PE's state, on every rank
 // A message is at most four calls in the communication log: isend and wait, irecv and wait.
 constexpr double calls_per_message = 4;
 
@@ -63,11 +64,13 @@ std::int64_t memory_estimate::total() const {
 
 memory_estimate estimate_run_memory(const run_shape& s) {
   memory_estimate e;
-  const double procs = static_cast<double>(s.procs);
-  e.pes = clamp_bytes(procs * per_pe_bytes(s));
+  const double ranks = static_cast<double>(std::max<std::int64_t>(s.ranks, 1));
+  const double all_procs = static_cast<double>(s.procs);
+  const double procs = std::ceil(all_procs / ranks);  // this process's
+  e.pes = clamp_bytes(procs * per_pe_bytes(s) + (ranks > 1 ? all_procs * any_pe_bytes : 0.0));
   e.network = clamp_bytes(static_cast<double>(s.links) * link_bytes + static_cast<double>(s.nodes) * node_bytes +
                           static_cast<double>(s.flit_slots) * flit_slot_bytes + flit_vcs(s) * flit_vc_bytes);
-  const double flying = messages_in_flight(s), packets = packets_per_message(s);
+  const double flying = std::ceil(messages_in_flight(s) / ranks), packets = packets_per_message(s);
   e.in_flight = clamp_bytes(flying * (message_bytes + static_cast<double>(s.traffic.real_bytes_per_message)) +
                             flying * packets * event_bytes);
   e.program = clamp_bytes(procs * static_cast<double>(std::max<std::int64_t>(s.traffic.real_bytes_per_pe, 0)));
@@ -87,7 +90,14 @@ memory_estimate estimate_run_memory(const run_shape& s) {
 
 std::string memory_estimate::describe(const run_shape& s) const {
   std::vector<std::pair<std::int64_t, std::string>> parts;
-  parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_memory(clamp_bytes(per_pe_bytes(s))));
+  if (s.ranks > 1) {  // this process's share, and every PE's state
+    const auto here = (s.procs + s.ranks - 1) / s.ranks;
+    parts.emplace_back(pes, std::to_string(here) + " of the " + std::to_string(s.procs) + " PEs here × " +
+                                format_memory(clamp_bytes(per_pe_bytes(s))) + " and every PE's state × " +
+                                format_memory(clamp_bytes(any_pe_bytes)));
+  } else {
+    parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_memory(clamp_bytes(per_pe_bytes(s))));
+  }
   const double packets = packets_per_message(s);
   const auto flying = clamp_bytes(messages_in_flight(s));
   parts.emplace_back(in_flight, format_memory(in_flight) + " for " + std::to_string(flying) +

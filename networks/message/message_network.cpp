@@ -247,6 +247,9 @@ void message_network<LinksQueue>::handle(const event& e, network_context& ctx) {
       arrival.stage = arrived;
       ctx.push(arrival);
     } else if (e.packet + 1 == static_cast<std::uint32_t>(m.packets)) {  // one route: in order
+      // Every packet crossed these links: the count packet 0 kept. (Set from the route itself:
+      // spread over ranks, this rank's copy may have been made after packet 0 passed.)
+      m.hops = e.stage + 1;
       ctx.push(event_of(event_kind::delivery, m, end + lambda, next));
     }
     return;

@@ -127,7 +127,7 @@ static pe_results shared(std::vector<pe_result>& results) {
             r.not_spd_iteration = head.not_spd_iteration;
             r.recurrence_residual = head.recurrence_residual;
             r.x.resize((bytes.size() - sizeof head) / sizeof(double));
-            std::memcpy(r.x.data(), bytes.data() + sizeof head, r.x.size() * sizeof(double));
+            if (!r.x.empty()) std::memcpy(r.x.data(), bytes.data() + sizeof head, r.x.size() * sizeof(double));
           }};
 }
 

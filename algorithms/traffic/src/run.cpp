@@ -41,7 +41,7 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
                     [log](int pe, std::span<const std::byte> bytes) {
                       auto& got = log->per_node[static_cast<std::size_t>(pe)];
                       got.resize(bytes.size() / sizeof(delivery));
-                      std::memcpy(got.data(), bytes.data(), bytes.size());
+                      if (!bytes.empty()) std::memcpy(got.data(), bytes.data(), bytes.size());
                     }};
   out.rep = m.run(s->nodes(), program, shared);
   if (out.rep.status != run_status::ok || !out.rep.conserved) return out;

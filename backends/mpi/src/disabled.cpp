@@ -24,6 +24,7 @@ environment::~environment() = default;
 int environment::rank() const { refuse(); }
 int environment::size() const { refuse(); }
 void environment::abort(const std::string&, int) const { refuse(); }
+void environment::abort_quietly(int) const { refuse(); }
 void environment::barrier() const { refuse(); }
 std::vector<double> environment::gather(double) const { refuse(); }
 std::vector<std::vector<double>> environment::gather_doubles(const std::vector<double>&) const { refuse(); }

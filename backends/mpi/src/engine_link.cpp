@@ -5,10 +5,12 @@
 // asked for by environment).
 #include <mpi.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "abort.hpp"
@@ -30,13 +32,32 @@ class mpi_engine_link final : public weft::detail::rank_link {
   mpi_engine_link() {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+    MPI_Comm host = MPI_COMM_NULL;  // the ranks that share this one's memory
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &host);
+    MPI_Comm_size(host, &on_host_);
+    MPI_Comm_free(&host);
+    MPI_Comm_dup(MPI_COMM_WORLD, &agree_);
   }
   ~mpi_engine_link() override {
     if (graph_ != MPI_COMM_NULL) MPI_Comm_free(&graph_);
+    MPI_Comm_free(&agree_);
+  }
+
+  bool every_rank_agrees(double seconds) override {
+    MPI_Request all = MPI_REQUEST_NULL;
+    MPI_Ibarrier(agree_, &all);
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    for (int done = 0;;) {
+      MPI_Test(&all, &done, MPI_STATUS_IGNORE);
+      if (done) return true;
+      if (std::chrono::steady_clock::now() > until) return false;  // the job ends: left pending
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
   }
 
   int rank() const override { return rank_; }
   int ranks() const override { return ranks_; }
+  int ranks_on_host() const override { return on_host_; }
 
   void set_neighbours(const std::vector<int>& ranks) override {
     if (graph_ != MPI_COMM_NULL) MPI_Comm_free(&graph_);  // a command's earlier run, on another machine
@@ -60,8 +81,8 @@ class mpi_engine_link final : public weft::detail::rank_link {
   void finish_min() override { MPI_Wait(&reduce_, MPI_STATUS_IGNORE); }
 
   void exchange(const std::vector<std::vector<std::byte>>& out, std::vector<std::vector<std::byte>>& in) override {
+    // Collective over the whole graph communicator: a rank without neighbours takes part too.
     const std::size_t n = neighbours_.size();
-    if (n == 0) return;
     for (std::size_t i = 0; i < n; ++i) send_sizes_[i] = static_cast<std::int64_t>(out[i].size());
     MPI_Neighbor_alltoall(send_sizes_.data(), 1, MPI_INT64_T, recv_sizes_.data(), 1, MPI_INT64_T, graph_);
     std::size_t total_out = 0, total_in = 0;
@@ -112,8 +133,9 @@ class mpi_engine_link final : public weft::detail::rank_link {
     return all;
   }
 
-  int rank_ = 0, ranks_ = 1;
+  int rank_ = 0, ranks_ = 1, on_host_ = 1;
   MPI_Comm graph_ = MPI_COMM_NULL;
+  MPI_Comm agree_ = MPI_COMM_NULL;  // every_rank_agrees' own
   std::vector<int> neighbours_;
   MPI_Request reduce_ = MPI_REQUEST_NULL;
   std::vector<std::int64_t> reduce_in_;

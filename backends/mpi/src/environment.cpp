@@ -45,6 +45,11 @@ int environment::size() const {
 
 void environment::abort(const std::string& message, int code) const { detail::abort_job(message, code); }
 
+void environment::abort_quietly(int code) const {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();  // MPI_Abort does not return
+}
+
 std::vector<double> environment::gather(double value) const {
   std::vector<double> all(rank() == 0 ? static_cast<std::size_t>(size()) : 0);
   MPI_Gather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);

@@ -39,6 +39,10 @@ struct run_shape {
   std::int64_t flit_slots = 0;
   bool trace = false;
   bool calls = false;  ///< the communication log (run_options::record_calls, --comm-log)
+  /// A distributed run (--engine mpi) over this many processes: each holds its share of the PEs,
+  /// their messages and buffers, but every PE's small state and the whole network; the estimate
+  /// is one process's.
+  std::int64_t ranks = 1;
   traffic_hint traffic;
 };
 

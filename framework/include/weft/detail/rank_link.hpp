@@ -19,6 +19,8 @@ class rank_link {
   virtual ~rank_link() = default;
   virtual int rank() const = 0;
   virtual int ranks() const = 0;
+  /// How many ranks of the run share this one's host (and its memory).
+  virtual int ranks_on_host() const = 0;
   /// The ranks this one exchanges events with (both ways), ascending, each other than rank().
   /// Called once, before the first exchange; the same relation on every rank (symmetric).
   virtual void set_neighbours(const std::vector<int>& ranks) = 0;
@@ -31,6 +33,10 @@ class rank_link {
   virtual void exchange(const std::vector<std::vector<std::byte>>& out, std::vector<std::vector<std::byte>>& in) = 0;
   /// Every rank's bytes, in rank order, at every rank (rare: failures, totals). Collective.
   virtual std::vector<std::vector<std::byte>> all_gather(std::span<const std::byte> mine) = 0;
+  /// True when every rank calls this within `seconds` of this one (each having met the same
+  /// failure); false otherwise, and then some rank is elsewhere (the caller ends the job). Uses
+  /// a communicator of its own, so a rank elsewhere in a collective is never disturbed.
+  virtual bool every_rank_agrees(double seconds) = 0;
   /// Every rank's bytes, in rank order, at rank 0 (empty elsewhere). Collective.
   virtual std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine) = 0;
 };

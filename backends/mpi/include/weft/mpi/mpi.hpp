@@ -57,6 +57,9 @@ class environment {
   /// Prints "weft: error: <message>" (rank and host prefixed) on stderr and ends every rank of
   /// the job with `code` (MPI_Abort): no rank is left waiting for one that failed.
   [[noreturn]] void abort(const std::string& message, int code) const;
+  /// Ends every rank of the job with `code` (MPI_Abort) without a line of its own: the caller
+  /// said why.
+  [[noreturn]] void abort_quietly(int code) const;
   /// Every rank waits here for all the others (MPI_Barrier). Collective.
   void barrier() const;
   /// One value per rank, at rank 0 in rank order (empty elsewhere). Collective.
