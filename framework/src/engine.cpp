@@ -1,6 +1,8 @@
 // The engine's windows: partitions, the events they commit, and the phase loop (advance).
 #include "weft/detail/engine.hpp"
 
+#include "weft/detail/checked_time.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
@@ -205,26 +207,53 @@ std::size_t engine::queued_events() {
   return n;
 }
 
-engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
-  if (ranks_) return advance_ranks(pes, resume, runner);
+void engine::start_phase(std::vector<int>& resume) {
   ++phases_;
   resume.clear();
   for (auto& p : active()) {
     p.resume.clear();
     p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
   }
-  auto saturating_add = [](std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; };
+}
+
+engine::bounds engine::active_bounds() {
+  bounds b{INT64_MAX, INT64_MAX};
+  for (auto& p : active()) {
+    b.start = std::min({b.start, p.queue.min_time(), network_->agenda_time(p.index())});
+    b.lowest_horizon = std::min(b.lowest_horizon, p.horizon.ps);
+  }
+  return b;
+}
+
+void engine::commit_active(const std::function<void(int)>& task, partition_runner* runner) {
+  if (active_ > 1 && runner && queued_events() >= min_parallel_window)
+    runner->run(static_cast<int>(active_), task);
+  else
+    for (std::size_t i = 0; i < active_; ++i) task(static_cast<int>(i));
+}
+
+const engine::partition* engine::first_overflow() {
+  // Each partition stopped at its first overflow; the earliest of them is named. That is the one
+  // a single partition meets first when every message involved is already queued (the runs in
+  // tests/runtime/time_overflow_test.cpp). A PE still to be resumed in another partition could
+  // inject an earlier overflowing hop: then the message named can depend on the worker count
+  // (the run fails either way). Known limit, see docs/model.md.
+  const partition* first = nullptr;
+  for (const auto& p : active())
+    if (!p.overflow.empty() && (!first || earlier(p.overflow_event, first->overflow_event))) first = &p;
+  return first;
+}
+
+engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
+  if (ranks_) return advance_ranks(pes, resume, runner);
+  start_phase(resume);
   std::int64_t window_end = INT64_MAX;
   // Built once per phase: a std::function of this size would allocate at every window.
-  const std::function<void(int)> shared_task = [&](int i) {
-    commit_window(parts_[static_cast<std::size_t>(i)], window_end, pes);
+  const std::function<void(int)> task = [&](int i) {
+    commit_window(parts_[first_local_ + static_cast<std::size_t>(i)], window_end, pes);
   };
   for (;;) {
-    std::int64_t start = INT64_MAX, lowest_horizon = INT64_MAX;
-    for (auto& p : active()) {
-      start = std::min({start, p.queue.min_time(), network_->agenda_time(p.index())});
-      lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
-    }
+    const auto [start, lowest_horizon] = active_bounds();
     // Nothing a PE resumed now can show in another partition before its horizon plus the lookahead.
     const std::int64_t reach = saturating_add(lowest_horizon, window_);
     if (start == INT64_MAX) {
@@ -233,21 +262,9 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
     }
     window_end = std::min(saturating_add(start, window_), reach);
     const std::uint64_t before = committed_events();
-    if (active_ > 1 && runner && queued_events() >= min_parallel_window)
-      runner->run(static_cast<int>(active_), shared_task);
-    else
-      for (std::size_t i = 0; i < active_; ++i) commit_window(parts_[i], window_end, pes);
+    commit_active(task, runner);
     const std::uint64_t committed = committed_events() - before;
-    // Each partition stopped at its first overflow; the earliest of them is named. That is the one
-    // a single partition meets first when every message involved is already queued (the runs in
-    // tests/runtime/time_overflow_test.cpp). A PE still to be resumed in another partition could
-    // inject an earlier overflowing hop: then the message named can depend on the worker count
-    // (the run fails either way). Known limit, see docs/model.md.
-    const partition* first = nullptr;
-    for (const auto& p : active())
-      if (!p.overflow.empty() && (!first || earlier(p.overflow_event, first->overflow_event)))
-        first = &p;
-    if (first) {
+    if (const partition* first = first_overflow()) {
       overflow_ = first->overflow;
       return outcome::overflow;
     }
@@ -264,9 +281,7 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   }
   // A syncing PE resumes once everything before its clock is known in its partition: what was
   // committed, and what PEs resumed now cannot reach before their horizon plus the lookahead.
-  std::int64_t lowest_horizon = INT64_MAX;
-  for (auto& p : active()) lowest_horizon = std::min(lowest_horizon, p.horizon.ps);
-  collect_resumed(std::min(window_end, saturating_add(lowest_horizon, window_)), resume, pes.size());
+  collect_resumed(std::min(window_end, saturating_add(active_bounds().lowest_horizon, window_)), resume, pes.size());
   for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
   if (!resume.empty()) return outcome::resume;
   // Nothing left to commit and no PE to run: packets still in the network are stuck there.

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "weft/detail/checked_time.hpp"
 #include "weft/detail/engine.hpp"
 #include "weft/detail/rank_codec.hpp"
 
@@ -106,8 +107,6 @@ event get_event(byte_reader& r) {
   e.flags = r.get<std::uint32_t>();
   return e;
 }
-
-std::int64_t saturating_add(std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
 
 }  // namespace
 
@@ -272,9 +271,7 @@ void engine::collect_copies() {
 engine::outcome engine::settle_overflow() {
   // Each partition stopped at its first overflow; the earliest of them, by event key, is named
   // (as across partitions in engine.cpp): this rank's earliest, then every rank's.
-  const partition* first_here = nullptr;
-  for (const auto& p : active())
-    if (!p.overflow.empty() && (!first_here || earlier(p.overflow_event, first_here->overflow_event))) first_here = &p;
+  const partition* first_here = first_overflow();
   std::vector<std::byte> mine;
   byte_writer w(mine);
   w.put<std::uint8_t>(first_here ? 1 : 0);
@@ -332,31 +329,12 @@ void engine::settle_ranks() {
 }
 
 engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
-  ++phases_;
-  resume.clear();
-  for (auto& p : active()) {
-    p.resume.clear();
-    p.horizon = p.syncing.empty() ? vtime::infinity() : p.syncing.front().until;
-  }
-  auto local_start = [&] {
-    std::int64_t t = INT64_MAX;
-    for (auto& p : active()) t = std::min({t, p.queue.min_time(), network_->agenda_time(p.index())});
-    return t;
-  };
-  auto local_horizon = [&] {
-    std::int64_t t = INT64_MAX;
-    for (auto& p : active()) t = std::min(t, p.horizon.ps);
-    return t;
-  };
-  auto overflowed = [&] {
-    for (auto& p : active())
-      if (!p.overflow.empty()) return true;
-    return false;
-  };
+  start_phase(resume);
   // The one reduction of a window: [0] the earliest event on any rank (those on their way to
   // another rank included), [1] the lowest horizon, [2] 1 when no rank committed anything in the
   // window, [3] 0 when a rank overflowed. Windows as in engine.cpp's advance().
-  std::array<std::int64_t, 4> v{local_start(), local_horizon(), 0, 1};
+  const auto first = active_bounds();
+  std::array<std::int64_t, 4> v{first.start, first.lowest_horizon, 0, 1};
   ranks_->start_min(v);
   ranks_->finish_min();
   std::int64_t window_end = INT64_MAX;
@@ -371,13 +349,11 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
     }
     window_end = std::min(saturating_add(v[0], window_), saturating_add(v[1], window_));
     const std::uint64_t before = committed_events();
-    if (active_ > 1 && runner && queued_events() >= min_parallel_window)
-      runner->run(static_cast<int>(active_), task);
-    else
-      for (std::size_t i = 0; i < active_; ++i) task(static_cast<int>(i));
+    commit_active(task, runner);
     const bool idle = committed_events() == before;
     const std::int64_t leaving = pack_outboxes();
-    v = {std::min(local_start(), leaving), local_horizon(), idle ? 1 : 0, overflowed() ? 0 : 1};
+    const auto now = active_bounds();
+    v = {std::min(now.start, leaving), now.lowest_horizon, idle ? 1 : 0, first_overflow() ? 0 : 1};
     const auto waiting = std::chrono::steady_clock::now();  // a host fact: what the window's end costs here
     ranks_->start_min(v);  // overlaps the exchange
     ranks_->exchange(out_bytes_, in_bytes_);

@@ -15,6 +15,9 @@ inline bool add_time(std::int64_t a, std::int64_t b, std::int64_t& sum) {
   return !__builtin_add_overflow(a, b, &sum) && sum <= latest_time.ps;
 }
 
+/// a + b for b >= 0, INT64_MAX (never) past the largest value: the engine's window ends.
+inline std::int64_t saturating_add(std::int64_t a, std::int64_t b) { return a > INT64_MAX - b ? INT64_MAX : a + b; }
+
 /// Throw std::overflow_error; on a PE's fiber the PE fails with the message.
 [[noreturn, gnu::cold]] void throw_time_overflow(const char* what, vtime at, vtime more);
 [[noreturn, gnu::cold]] void throw_count_overflow(const char* what, std::int64_t total, std::int64_t more);

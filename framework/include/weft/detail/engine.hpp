@@ -181,6 +181,19 @@ class engine {
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
   partition& owner_of_rank(int rank) { return owner_of(node_of_rank_[static_cast<std::size_t>(rank)]); }
   void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
+  // What a phase does the same in one process and over ranks (engine.cpp).
+  /// Counts the phase and readies the active partitions for it (their horizons, no PE woken).
+  void start_phase(std::vector<int>& resume);
+  /// The earliest queued event and the lowest horizon among the active partitions.
+  struct bounds {
+    std::int64_t start, lowest_horizon;
+  };
+  bounds active_bounds();
+  /// Runs `task(i)` for each active partition i (its window), on the runner's threads when the
+  /// window holds enough work.
+  void commit_active(const std::function<void(int)>& task, partition_runner* runner);
+  /// The active partition that overflowed at the earliest event, or null.
+  const partition* first_overflow();
 
   // A distributed run (engine_ranks.cpp).
   outcome advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner);
