@@ -28,12 +28,6 @@ std::string typed_value(const CLI::App& sub, const char* name, const std::string
   return opt && opt->count() > 0 ? opt->as<std::string>() : fallback;
 }
 
-}  // namespace
-
-detail::rank_link* engine_link_of_this_process() { return current_link; }
-
-namespace {
-
 /// Ends every rank of the job with `code`: rank 0 says why in one line; another rank waits a
 /// moment for rank 0 to say the same (every rank usually meets the same bad input), then says it
 /// with its rank and host (environment::abort).
@@ -48,6 +42,8 @@ namespace {
 }
 
 }  // namespace
+
+detail::rank_link* engine_link_of_this_process() { return current_link; }
 
 int run_on_engine(const CLI::App& sub, const std::function<int()>& body) {
   // Refused before MPI starts: under mpirun only rank 0 prints a refusal (main.cpp).
