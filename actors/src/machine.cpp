@@ -92,6 +92,7 @@ run_shape shape_of_run(int procs, std::int64_t nodes, std::int64_t links, const 
   shape.nodes = nodes;
   shape.links = links;
   shape.stack_bytes = options.stack_bytes;
+  shape.shared_stacks = options.shared_stacks;
   shape.mtu = model.mtu;
   shape.flit_slots = detail::network_buffer_slots(model.wire(), nodes, links);
   shape.trace = options.trace;
@@ -126,6 +127,9 @@ void machine::check_run(int procs, const run_options& options) const {
   if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
     throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
                                 " B must be between 16KiB and 64MiB");
+  if (options.shared_stacks && options.clock == clock_mode::wall)
+    throw std::invalid_argument("--stacks shared runs only on the virtual clock (on the wall clock PEs run at once and "
+                                "would wait for each other's stacks); drop --stacks shared or --clock wall");
   check_memory_budget(shape_of_run(procs, topo().node_count(), static_cast<std::int64_t>(topo().links().size()), model(), options),
                       memory_limit(options));
 }

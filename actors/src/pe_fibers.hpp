@@ -7,10 +7,21 @@
 //
 // Which backend serves a PE's calls is its runtime's choice, made once: the entry it gives here
 // builds that backend on the fiber's stack and runs the program on a pe over it.
+//
+// Stacks: by default each PE has its own (a blocked PE keeps at least the page its frames touch,
+// 4 KiB). With shared stacks (--stacks shared) the PEs take turns on a few: PE i runs on stack
+// i mod count, at the same addresses every time, and when another PE needs that stack the
+// frames of the one there (the bytes from its saved context up to the top, about 1 KiB for a
+// typical program) are copied out to the heap and copied back before it runs again. Nothing
+// outside a PE points into its stack while it is blocked (the engine writes only its pe_state;
+// a receive's payload is copied in by the PE itself), so a copy back at the same address is
+// the same stack. A stack's turn is a mutex held while a PE runs on it.
 
 #include <boost/context/fiber.hpp>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -25,8 +36,9 @@ class pe_fibers {
   /// Runs the program of the PE of `state` on the backend its runtime chose, on its fiber.
   using entry = std::function<void(pe_state& state)>;
 
-  /// One fiber per state, started on its first resume; `states` outlives this.
-  pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes);
+  /// One fiber per state, started on its first resume; `states` outlives this. `shared_stacks`
+  /// > 0: the PEs take turns on that many stacks (above); 0: a stack each.
+  pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes, int shared_stacks = 0);
   pe_fibers(const pe_fibers&) = delete;
   pe_fibers& operator=(const pe_fibers&) = delete;
   ~pe_fibers() { unwind_all(); }
@@ -48,8 +60,26 @@ class pe_fibers {
   struct unwind {};
 
  private:
+  /// A stack that PEs take turns on, and the PE whose frames are on it now (-1: none).
+  struct shared_stack {
+    std::mutex turn;
+    std::int64_t occupant = -1;
+  };
+  /// A blocked PE's frames while another PE has its shared stack.
+  struct saved_frames {
+    std::unique_ptr<std::byte[]> bytes;
+    std::uint32_t size = 0, capacity = 0;
+  };
+
+  std::size_t stack_of(std::size_t index) const { return shared_ ? index % shared_count_ : index; }
   void start(std::size_t index);
   void switch_to(std::size_t index);
+  void run_slice(std::size_t index);
+  void resume_shared(std::size_t index);
+  /// Makes shared stack `st` hold PE `index`'s frames (copying out those of the PE there).
+  void take_stack(shared_stack& st, std::size_t index);
+  void save_frames(std::size_t index);
+  void restore_frames(std::size_t index);
 
   std::span<pe_state> states_;
   entry run_;
@@ -57,17 +87,26 @@ class pe_fibers {
   std::vector<boost::context::fiber> callers_;
   std::vector<stack_bounds> caller_stacks_;  // the thread stack each PE returns to
   bool unwinding_ = false;
+  std::size_t shared_count_ = 0;
+  std::unique_ptr<shared_stack[]> shared_;
+  std::vector<saved_frames> saved_;  // shared stacks only
   stack_pool stacks_;
 };
 
 // On every PE switch: inline, as they were when the virtual runtime held them.
 inline void pe_fibers::resume(int rank) {
   const auto index = static_cast<std::size_t>(rank);
+  if (shared_) return resume_shared(index);
+  run_slice(index);
+}
+
+inline void pe_fibers::run_slice(std::size_t index) {
+  const int rank = static_cast<int>(index);
   if (!fibers_[index]) start(index);
   set_running_pe(rank, stacks_.stack_bytes());
   switch_to(index);
   set_running_pe(-1, 0);
-  if (!stacks_.intact(index)) report_stack_overflow(rank, stacks_.stack_bytes());
+  if (!stacks_.intact(stack_of(index))) report_stack_overflow(rank, stacks_.stack_bytes());
 }
 
 inline void pe_fibers::suspend(pe_state& pe) {
@@ -82,7 +121,7 @@ inline void pe_fibers::suspend(pe_state& pe) {
 
 inline void pe_fibers::switch_to(std::size_t index) {
   void* save = nullptr;
-  before_switch(&save, {stacks_.lowest(index), stacks_.stack_bytes()});
+  before_switch(&save, {stacks_.lowest(stack_of(index)), stacks_.stack_bytes()});
   fibers_[index] = std::move(fibers_[index]).resume();
   after_switch(save);
 }

@@ -1,10 +1,11 @@
-// machine::run on the virtual clock (--clock wall runs in wall_runtime.cpp): every PE is a CAF
-// actor that runs its program on its own stackful fiber. One of the two translation units that
-// include CAF, with worker_actors.cpp (the wall-clock runtime's workers): a compile firewall.
+// machine::run on the virtual clock (--clock wall runs in wall_runtime.cpp): every PE runs its
+// program on its own stackful fiber, started by CAF actors (a group of PEs each) and resumed by
+// the engine's workers, which are CAF actors too. One of the two translation units that include
+// CAF, with worker_actors.cpp (the wall-clock runtime's workers): a compile firewall.
 //
-//   main thread          CAF workers (PE actors)                   engine (from then on)
-//   -----------          -----------------------                   ---------------------
-//   spawn P actors  -->  each PE runs its fiber until it blocks,  --> the last PE to block runs
+//   main thread          CAF workers (PE group actors)             engine (from then on)
+//   -----------          -----------------------------             ---------------------
+//   spawn G actors  -->  each PE runs its fiber until it blocks,  --> the last group to finish runs
 //   wait for result      leaving what it sent in its outbox        the engine: takes the outboxes,
 //                                                                  commits windows of its partitions,
 //                                                                  runs rounds of PE slices; shared
@@ -20,6 +21,7 @@
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
+#include <thread>
 
 #include "weft/detail/emulated_pe.hpp"
 #include "weft/detail/engine.hpp"
@@ -36,6 +38,14 @@
 namespace weft {
 
 namespace {
+
+/// With --stacks shared: as many stacks as 8 per worker, so that two workers seldom want the same
+/// one at once (PE i runs on stack i mod count; pe_fibers.hpp). 0: a stack per PE.
+int shared_stack_count(const run_options& opt) {
+  if (!opt.shared_stacks) return 0;
+  const unsigned workers = opt.workers > 0 ? static_cast<unsigned>(opt.workers) : std::thread::hardware_concurrency();
+  return 8 * static_cast<int>(std::max(1u, workers));
+}
 
 /// Chooses between sharing a phase's work (the engine's windows and the PE slices) with the
 /// helpers and doing it alone, by timing both per unit of work, in blocks of 8 phases. The
@@ -109,7 +119,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
                   pe p(backend);
                   program_(p);
                 },
-                opt.stack_bytes),
+                opt.stack_bytes, shared_stack_count(opt)),
         host_(discover_host()),
         workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
         threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
@@ -151,13 +161,17 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       caf::actor_system sys{cfg};
       // The rank and helper number are spawn arguments, not captures: CAF 0.17 dereferences a
       // null argument tuple when an actor is spawned without arguments (UBSan reports it).
-      actors_.reserve(local_.size());
-      for (int r : local_)
+      // The first phase starts the PEs through actors that CAF's scheduler spreads over the
+      // workers: one per group of consecutive PEs, 64 groups per worker (a PE each on smaller
+      // machines), so that a machine of millions of PEs does not keep an actor (1.1 KB) per PE.
+      const std::size_t groups = std::min(local_.size(), static_cast<std::size_t>(64 * threads_));
+      actors_.reserve(groups);
+      for (std::size_t g = 0; g < groups; ++g)
         actors_.push_back(sys.spawn<caf::lazy_init>(
-            [this](caf::event_based_actor* self, int rank) -> caf::behavior {
-              return {[this, self, rank](resume_atom) { run_slice(self, rank); }};
+            [this, groups](caf::event_based_actor* self, int group) -> caf::behavior {
+              return {[this, self, group, groups](resume_atom) { start_group(self, group, groups); }};
             },
-            r));
+            static_cast<int>(g)));
       // One helper per further core: from the first engine phase on it takes engine partitions
       // and PE slices beside the worker that runs the engine, until the run ends.
       for (int p = 1; p < threads_; ++p)
@@ -167,11 +181,11 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
             },
             p));
       resumed_ = local_;
-      running_.store(static_cast<int>(local_.size()));
+      running_.store(static_cast<int>(groups));
       auto done = done_.get_future();
       for (auto& a : actors_) caf::anon_send(a, resume_atom::value);
       if (local_.empty())  // a rank that holds no PE (switches only) still takes part in every phase
-        actors_.push_back(sys.spawn(  // an argument: see the PE actors above
+        actors_.push_back(sys.spawn(  // an argument: see the group actors above
             [this](caf::event_based_actor* self, int) -> caf::behavior {
               engine_phase(self);
               return {};
@@ -252,8 +266,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     bound_cpus_[static_cast<std::size_t>(slot)] = bound ? cpu : -1;
   }
 
-  void run_slice(caf::event_based_actor* self, int rank) {
-    resume_pe(rank, sched_getcpu());
+  /// The first phase: runs group `group` of `groups` of this process's PEs until each blocks or
+  /// ends; the last group to finish goes on to run the engine.
+  void start_group(caf::event_based_actor* self, int group, std::size_t groups) {
+    const std::size_t first = local_.size() * static_cast<std::size_t>(group) / groups;
+    const std::size_t last = local_.size() * static_cast<std::size_t>(group + 1) / groups;
+    const int cpu = sched_getcpu();
+    for (std::size_t i = first; i < last; ++i) resume_pe(local_[i], cpu);
     if (running_.fetch_sub(1, std::memory_order_acq_rel) == 1) engine_phase(self);
   }
 
@@ -458,7 +477,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::vector<int> bound_cpus_;
   std::mutex bound_mutex_;
   std::atomic<int> next_worker_{0};
-  std::uint64_t spread_phases_ = 1;  // the first phase starts every PE through its actor
+  std::uint64_t spread_phases_ = 1;  // the first phase starts every PE through an actor (start_group)
 
   std::vector<caf::actor> actors_;
   std::vector<caf::actor> helpers_;

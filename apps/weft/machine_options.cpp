@@ -120,6 +120,10 @@ void add_machine_options(CLI::App& sub, machine_options& o) {
                  "no link model applied; docs/model.md)")
       ->group(rt)->capture_default_str();
   sub.add_option("--stack-size", o.stack_size, "fiber stack per PE")->group(rt)->capture_default_str();
+  sub.add_option("--stacks", o.stacks,
+                 "own (a fiber stack per PE: a blocked PE keeps a 4 KiB page) or shared (PEs take turns on a few "
+                 "stacks, a blocked PE's frames copied out: about 1 KiB, slower switches); never changes a result")
+      ->group(rt)->capture_default_str();
   add_run_control_options(sub, o.control);
   auto* out = "Output";
   sub.add_flag("--ticks", o.ticks, "print times as raw ticks (abstract-unit models)")->group(out);
@@ -387,6 +391,12 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   r.stack_bytes = parse_bytes(o.stack_size, "--stack-size");
   if (r.stack_bytes < 16 * 1024 || r.stack_bytes > (64LL << 20))  // checked here too: before any run or output
     throw std::invalid_argument("--stack-size " + o.stack_size + " must be between 16KiB and 64MiB");
+  if (o.stacks != "own" && o.stacks != "shared")
+    throw std::invalid_argument("--stacks " + o.stacks + ": must be own or shared");
+  r.shared_stacks = o.stacks == "shared";
+  if (r.shared_stacks && r.clock == clock_mode::wall)  // checked here too: before any run or output
+    throw std::invalid_argument("--stacks shared runs only on the virtual clock (on the wall clock PEs run at once "
+                                "and would wait for each other's stacks); drop --stacks shared or --clock wall");
   r.trace = !o.trace_file.empty();
   r.record_calls = !o.comm_log_file.empty();
   r.partition_name = o.partition;

@@ -50,6 +50,7 @@ struct machine_options {
   /// others refuse --clock wall in one line.
   bool wall_clock_allowed = false;
   std::string stack_size = "64KiB";
+  std::string stacks = "own";  ///< --stacks: own (a fiber stack per PE) or shared (run_options::shared_stacks)
   bool ticks = false;
   bool verbose = false;  ///< --verbose: the engine's internals in the text report too
   std::string json_file, trace_file;

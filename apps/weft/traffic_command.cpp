@@ -119,8 +119,9 @@ void refuse_unused_options(const CLI::App& sub, const traffic_options& o) {
     if (sub.count(compute))
       throw std::invalid_argument(std::string(compute) + ": traffic's PEs only inject packets and never compute; drop " +
                                   compute);
-  if (sub.count("--stack-size"))
-    throw std::invalid_argument("--stack-size: traffic runs no program on its PEs, so no stack; drop --stack-size");
+  for (const char* stack : {"--stack-size", "--stacks"})
+    if (sub.count(stack))
+      throw std::invalid_argument(std::string(stack) + ": traffic runs no program on its PEs, so no stack; drop " + stack);
 }
 
 // The cycles, the warm-up and the seed, checked; the packet's shape comes with the machine.

@@ -21,6 +21,7 @@ namespace {
 // committed lazily, so a PE costs the pages of its stack it touches, one for a typical program
 // (its canary shares the page below's: weft/detail/fiber_stack.hpp).
 constexpr double touched_stack_bytes = 4 * 1024;
+constexpr double copied_frames_bytes = 1536;       // --stacks shared: a blocked PE's frames, on the heap
 constexpr double pe_state_bytes = 3 * 1024;        // PE state, actor, fiber context, PE report
 constexpr double link_bytes = 256;                 // engine link state + statistics + link report
 constexpr double node_bytes = 8;                   // partition of each node
@@ -52,7 +53,8 @@ double packets_per_message(const run_shape& s) {
 double flit_vcs(const run_shape& s) { return s.flit_slots > 0 ? static_cast<double>(s.links + s.nodes) : 0.0; }
 
 double per_pe_bytes(const run_shape& s) {
-  return std::min(static_cast<double>(s.stack_bytes), touched_stack_bytes) + pe_state_bytes;
+  const double stack = s.shared_stacks ? copied_frames_bytes : touched_stack_bytes;
+  return std::min(static_cast<double>(s.stack_bytes), stack) + pe_state_bytes;
 }
 
 }  // namespace

@@ -87,6 +87,10 @@ struct run_options {
   bool record_messages = false;        ///< list every message received in report.trace.messages
   bool record_calls = false;           ///< log every PE's communication calls in report.calls (--comm-log)
   std::int64_t stack_bytes = 64 * 1024;  ///< per-PE fiber stack (raise with --stack-size)
+  /// PEs take turns on a few fiber stacks, a blocked PE's frames copied out to the heap (about
+  /// 1 KiB against a 4 KiB page of its own stack; each switch copies them): --stacks shared.
+  /// Virtual clock only. Never changes a result.
+  bool shared_stacks = false;
   std::vector<node_id> node_of_rank;   ///< PE→node mapping; empty = PE i on node i
   /// How the nodes are split among the engine's partitions (one per worker): each node's
   /// partition for `parts` of them. Empty: contiguous blocks of node ids. Never changes a result.

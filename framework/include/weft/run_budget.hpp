@@ -34,6 +34,7 @@ struct run_shape {
   std::int64_t nodes = 1;
   std::int64_t links = 0;
   std::int64_t stack_bytes = 64 * 1024;
+  bool shared_stacks = false;  ///< --stacks shared: a blocked PE's frames are copied out (~1 KiB)
   std::int64_t mtu = 0;  ///< 0: a message is one packet
   /// Flit buffer slots of a flit network: (links + nodes) input ports × VCs × buffer (0: none).
   std::int64_t flit_slots = 0;

@@ -10,14 +10,18 @@
 
 namespace weft_test {
 
+inline std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, const weft::run_options& opt) {
+  std::ostringstream out;
+  weft::output::write_json(out, m.run(procs, prog, opt), /*with_host=*/false);
+  return out.str();
+}
+
 inline std::string virtual_json(const weft::machine& m, int procs, const weft::program& prog, int workers,
                                 weft::sharing_policy sharing = weft::sharing_policy::adaptive) {
   weft::run_options opt;
   opt.workers = workers;
   opt.sharing = sharing;
-  std::ostringstream out;
-  weft::output::write_json(out, m.run(procs, prog, opt), /*with_host=*/false);
-  return out.str();
+  return virtual_json(m, procs, prog, opt);
 }
 
 }  // namespace weft_test
