@@ -1,5 +1,6 @@
 #include "pe_fibers.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -19,16 +20,16 @@ std::byte* saved_context(const boost::context::fiber& f) {
 
 }  // namespace
 
-pe_fibers::pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes, int shared_stacks)
+pe_fibers::pe_fibers(pe_table& states, entry run, std::int64_t stack_bytes, int shared_stacks)
     : states_(states),
       run_(std::move(run)),
-      fibers_(states.size()),
-      callers_(states.size()),
-      caller_stacks_(states.size()),
-      shared_count_(shared_stacks > 0 ? std::min(states.size(), static_cast<std::size_t>(shared_stacks)) : 0),
+      fibers_(states.held().size()),
+      callers_(states.held().size()),
+      caller_stacks_(states.held().size()),
+      shared_count_(shared_stacks > 0 ? std::clamp<std::size_t>(static_cast<std::size_t>(shared_stacks), 1, std::max<std::size_t>(states.held().size(), 1)) : 0),
       shared_(shared_count_ > 0 ? std::make_unique<shared_stack[]>(shared_count_) : nullptr),
-      saved_(shared_count_ > 0 ? states.size() : 0),
-      stacks_(shared_count_ > 0 ? shared_count_ : states.size(), static_cast<std::size_t>(stack_bytes)) {}
+      saved_(shared_count_ > 0 ? states.held().size() : 0),
+      stacks_(shared_count_ > 0 ? shared_count_ : std::max<std::size_t>(states.held().size(), 1), static_cast<std::size_t>(stack_bytes)) {}
 
 void pe_fibers::unwind_all() {
   // Not Boost's unwinding on fiber destruction: its switch into the fiber cannot be announced to ASan.
@@ -57,7 +58,7 @@ void pe_fibers::start(std::size_t index) {
       [this, index](boost::context::fiber&& caller) {
         caller_stacks_[index] = after_switch(nullptr);
         callers_[index] = std::move(caller);
-        pe_state& s = states_[index];
+        pe_state& s = states_.held()[index];
         try {
           run_(s);
           s.status = pe_status::finished;

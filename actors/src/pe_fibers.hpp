@@ -27,6 +27,7 @@
 
 #include "weft/detail/fiber_stack.hpp"
 #include "weft/detail/pe_state.hpp"
+#include "weft/detail/pe_table.hpp"
 #include "fiber_switch.hpp"
 
 namespace weft::detail {
@@ -36,9 +37,9 @@ class pe_fibers {
   /// Runs the program of the PE of `state` on the backend its runtime chose, on its fiber.
   using entry = std::function<void(pe_state& state)>;
 
-  /// One fiber per state, started on its first resume; `states` outlives this. `shared_stacks`
-  /// > 0: the PEs take turns on that many stacks (above); 0: a stack each.
-  pe_fibers(std::span<pe_state> states, entry run, std::int64_t stack_bytes, int shared_stacks = 0);
+  /// One fiber per held state, started on its first resume; `states` outlives this.
+  /// `shared_stacks` > 0: the PEs take turns on that many stacks (above); 0: a stack each.
+  pe_fibers(pe_table& states, entry run, std::int64_t stack_bytes, int shared_stacks = 0);
   pe_fibers(const pe_fibers&) = delete;
   pe_fibers& operator=(const pe_fibers&) = delete;
   ~pe_fibers() { unwind_all(); }
@@ -71,6 +72,7 @@ class pe_fibers {
     std::uint32_t size = 0, capacity = 0;
   };
 
+  // `index`: a PE's slot among the held states (pe_table::slot), which indexes every array here.
   std::size_t stack_of(std::size_t index) const { return shared_ ? index % shared_count_ : index; }
   void start(std::size_t index);
   void switch_to(std::size_t index);
@@ -81,7 +83,7 @@ class pe_fibers {
   void save_frames(std::size_t index);
   void restore_frames(std::size_t index);
 
-  std::span<pe_state> states_;
+  pe_table& states_;
   entry run_;
   std::vector<boost::context::fiber> fibers_;
   std::vector<boost::context::fiber> callers_;
@@ -95,13 +97,13 @@ class pe_fibers {
 
 // On every PE switch: inline, as they were when the virtual runtime held them.
 inline void pe_fibers::resume(int rank) {
-  const auto index = static_cast<std::size_t>(rank);
+  const auto index = states_.slot(rank);
   if (shared_) return resume_shared(index);
   run_slice(index);
 }
 
 inline void pe_fibers::run_slice(std::size_t index) {
-  const int rank = static_cast<int>(index);
+  const int rank = states_.held()[index].rank;
   if (!fibers_[index]) start(index);
   set_running_pe(rank, stacks_.stack_bytes());
   switch_to(index);
@@ -110,7 +112,7 @@ inline void pe_fibers::run_slice(std::size_t index) {
 }
 
 inline void pe_fibers::suspend(pe_state& pe) {
-  const auto index = static_cast<std::size_t>(pe.rank);
+  const auto index = states_.slot(pe.rank);
   auto& caller = callers_[index];
   void* save = nullptr;
   before_switch(&save, caller_stacks_[index]);

@@ -147,15 +147,14 @@ void add_cycles(byte_reader& r, cycle_network_figures& c) {
 
 }  // namespace
 
-report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, engine::outcome outcome,
+report gather_report(const machine& m, engine& eng, pe_table& pes, engine::outcome outcome,
                      const run_options& options) {
   rank_link& link = *eng.ranks();
   eng.settle_ranks();
   vtime latest = eng.last_arrival();
   bool failed = false;
   std::vector<const pe_state*> lined;  // this rank's PEs with a line in the problems, by rank
-  for (const auto& pe : pes) {
-    if (!eng.holds(pe.rank)) continue;
+  for (const auto& pe : pes.held()) {
     latest = max(latest, pe.clock);
     failed |= pe.status == pe_status::failed;
     if (pe.status == pe_status::failed || pe.status == pe_status::blocked) lined.push_back(&pe);
@@ -202,8 +201,9 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   if (r.network.cycles) put_cycles(w, *r.network.cycles, eng, m.topo());
 
   // Every rank gets the whole report: a command decides what to run next from it (a sweep, a
-  // bisection), and all ranks must decide alike.
-  const auto shares = link.all_gather(share);
+  // bisection), and all ranks must decide alike. The shares go round one rank at a time, so a
+  // rank holds its own and one other besides the report, not every rank's at once.
+  std::vector<std::byte> other;
 
   r.problems.resize(headers);
   r.sent = r.delivered = r.received = 0;
@@ -212,12 +212,15 @@ report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, eng
   r.trace.pes.clear();
   r.trace.links.clear();
   r.trace.messages.clear();
-  std::vector<std::string> pe_lines(pes.size());
+  std::vector<std::string> pe_lines(static_cast<std::size_t>(pes.procs()));
+  r.pes.assign(static_cast<std::size_t>(pes.procs()), {});  // every rank's rows, placed by PE rank below
   if (auto& c = r.network.cycles) {
     c->injected_flits = c->ejected_flits = c->packets = 0;
     c->queueing = c->in_network = {};
   }
-  for (const auto& bytes : shares) {
+  for (int from = 0; from < link.ranks(); ++from) {
+    auto& bytes = from == link.rank() ? share : other;
+    link.broadcast(bytes, from);
     byte_reader in(bytes);
     r.sent += in.get<std::uint64_t>();
     r.delivered += in.get<std::uint64_t>();

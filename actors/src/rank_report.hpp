@@ -11,7 +11,7 @@ namespace weft::detail {
 
 /// Collective: every rank of the run calls it once, after its last phase, and gets the whole
 /// report (the virtual part; the runtime fills in `host`).
-report gather_report(const machine& m, engine& eng, std::span<pe_state> pes, engine::outcome outcome,
+report gather_report(const machine& m, engine& eng, pe_table& pes, engine::outcome outcome,
                      const run_options& options);
 
 /// Collective: each rank's share of the work (report::host.ranks), `pes` and `peak_rss` its own.

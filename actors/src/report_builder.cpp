@@ -39,7 +39,7 @@ std::string describe_wait(const pe_state& pe) {
   return what;
 }
 
-report build_report(const machine& m, const engine& net, std::span<pe_state> pes,
+report build_report(const machine& m, const engine& net, pe_table& pes,
                     engine::outcome outcome, const run_options& options, const rank_totals* totals) {
   report r;
   r.program = options.program_name;
@@ -48,7 +48,7 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
   r.model_description = describe_model(m.model());
   r.model = m.model();
   r.network_parameters = network_parameters_of(m.model().wire(), m.topo());
-  r.procs = static_cast<int>(pes.size());
+  r.procs = pes.procs();
   r.sent = net.injected();
   r.delivered = net.delivered();
   r.hop_histogram = net.hop_histogram();
@@ -58,7 +58,7 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
     makespan = totals->makespan;
     if (totals->pe_failed) r.status = run_status::failed;
   }
-  for (auto& pe : pes) {
+  for (auto& pe : pes.held()) {
     pe_report p;
     p.rank = pe.rank;
     p.node = options.node_of_rank.empty() ? pe.rank : options.node_of_rank[static_cast<std::size_t>(pe.rank)];
@@ -116,16 +116,18 @@ report build_report(const machine& m, const engine& net, std::span<pe_state> pes
                 outcome == engine::outcome::network_deadlock;
 
   if (options.trace)
-    for (auto& pe : pes)
+    for (auto& pe : pes.held())
       for (const auto& s : pe.spans) r.trace.pes.push_back({pe.rank, s.begin, s.end, s.kind});
   if (options.record_messages) {
-    for (auto& pe : pes) r.trace.messages.insert(r.trace.messages.end(), pe.received_log.begin(), pe.received_log.end());
+    for (auto& pe : pes.held()) r.trace.messages.insert(r.trace.messages.end(), pe.received_log.begin(), pe.received_log.end());
     std::sort(r.trace.messages.begin(), r.trace.messages.end(), [](const message_record& a, const message_record& b) {
       return std::tie(a.ready, a.src, a.seq) < std::tie(b.ready, b.src, b.seq);
     });
   }
-  if (options.record_calls)
-    for (auto& pe : pes) r.calls.push_back(std::move(pe.calls));
+  if (options.record_calls) {  // by PE rank (a distributed run's rank holds some of them)
+    r.calls.resize(static_cast<std::size_t>(pes.procs()));
+    for (auto& pe : pes.held()) r.calls[static_cast<std::size_t>(pe.rank)] = std::move(pe.calls);
+  }
   net.add_network_report(r, makespan);  // per-link figures and link spans
   return r;
 }

@@ -10,6 +10,7 @@
 #include "weft/detail/message_pool.hpp"
 #include "weft/detail/network_registry.hpp"
 #include "weft/detail/pe_state.hpp"
+#include "weft/detail/pe_table.hpp"
 #include "weft/machine.hpp"
 #include "weft/placement.hpp"
 
@@ -38,14 +39,10 @@ inline int cpu_slots(const host_info& host) {
   return max_cpu + 1;
 }
 
-/// Numbers the PEs and ties each to what it reaches during the run.
-inline void prepare_pe_states(std::span<pe_state> states, pe_host& host, message_pool& pool, const run_options& opt,
-                              int cpus) {
-  const int procs = static_cast<int>(states.size());
-  for (int r = 0; r < procs; ++r) {
-    auto& s = states[static_cast<std::size_t>(r)];
-    s.rank = r;
-    s.size = procs;
+/// Ties each held PE (numbered by the table) to what it reaches during the run.
+inline void prepare_pe_states(pe_table& states, pe_host& host, message_pool& pool, const run_options& opt, int cpus) {
+  for (auto& s : states.held()) {
+    s.size = states.procs();
     s.host = &host;
     s.tracing = opt.trace;
     s.recording = opt.record_messages;

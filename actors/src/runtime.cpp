@@ -41,6 +41,14 @@ namespace {
 
 /// With --stacks shared: as many stacks as 8 per worker, so that two workers seldom want the same
 /// one at once (PE i runs on stack i mod count; pe_fibers.hpp). 0: a stack per PE.
+/// The PEs this process runs, by rank: all, or in a distributed run those on its rank's nodes.
+std::vector<int> held_pes(const detail::engine& eng, int procs) {
+  std::vector<int> held;
+  for (int r = 0; r < procs; ++r)
+    if (eng.holds(r)) held.push_back(r);
+  return held;
+}
+
 int shared_stack_count(const run_options& opt) {
   if (!opt.shared_stacks) return 0;
   const unsigned workers = opt.workers > 0 ? static_cast<unsigned>(opt.workers) : std::thread::hardware_concurrency();
@@ -111,7 +119,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       : machine_(m),
         program_(prog),
         options_(opt),
-        states_(static_cast<std::size_t>(procs)),
+        host_(discover_host()),
+        workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
+        threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
+        // One engine partition per worker that has a CPU of its own.
+        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition, opt.ranks)),
+        local_(held_pes(engine_, procs)),
+        states_(procs, local_),
         // Every PE's calls are served on the engine's virtual time.
         fibers_(states_,
                 [this](pe_state& s) {
@@ -120,18 +134,11 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
                   program_(p);
                 },
                 opt.stack_bytes, shared_stack_count(opt)),
-        host_(discover_host()),
-        workers_(opt.workers > 0 ? opt.workers : static_cast<int>(host_.pus.size())),
-        threads_(std::min(workers_, static_cast<int>(host_.pus.size()))),
-        // One engine partition per worker that has a CPU of its own.
-        engine_(detail::make_engine(m, detail::node_map(opt, procs), opt.trace, threads_, opt.partition, opt.ranks)),
         partition_windows_(engine_.local_partitions()),
         partition_slices_(engine_.local_partitions()),
         pes_by_partition_(static_cast<std::size_t>(engine_.local_partitions())) {
     cpus_ = detail::cpu_slots(host_);
     detail::prepare_pe_states(states_, *this, pool_, opt, cpus_);
-    for (int r = 0; r < procs; ++r)  // a distributed run's PEs live on the rank that holds their node
-      if (engine_.holds(r)) local_.push_back(r);
   }
 
   ~runtime() override {
@@ -139,7 +146,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     // before the messages they might still see are freed.
     fibers_.unwind_all();
     for (message* m : engine_.take_undelivered()) delete m;  // an interrupted run leaves some
-    for (auto& s : states_) pool_.free_held(s);
+    for (auto& s : states_.held()) pool_.free_held(s);
   }
 
   report run() {
@@ -203,7 +210,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
 
     report r = engine_.ranks() ? detail::gather_report(machine_, engine_, states_, outcome, options_)
                                : detail::build_report(machine_, engine_, states_, outcome, options_);
-    if (engine_.ranks()) detail::share_pe_results(engine_, options_.results, static_cast<int>(states_.size()));
+    if (engine_.ranks()) detail::share_pe_results(engine_, options_.results, states_.procs());
     if (interrupted_) mark_interrupted(r);
     r.host.host_topology = host_.summary;
     r.host.workers = workers;
@@ -310,8 +317,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   /// placement report counts its resumes per CPU).
   void resume_pe(int rank, int cpu) {
     pin_this_worker_once();
-    const auto index = static_cast<std::size_t>(rank);
-    pe_state& s = states_[index];
+    pe_state& s = states_[rank];
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
     fibers_.resume(rank);
@@ -352,7 +358,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // Every PE of the phase has run (the phase's end orders their writes before this), so
       // what they sent is read straight from their outboxes.
       for (int r : resumed_) {
-        pe_state& s = states_[static_cast<std::size_t>(r)];
+        pe_state& s = states_[r];
         for (message* m : s.outbox) engine_.inject(m);
         s.outbox.clear();
         engine_.absorb_status(s);
@@ -460,12 +466,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   const program& program_;
   run_options options_;
   detail::message_pool pool_;  // outlives the PE states that point at it
-  std::vector<pe_state> states_;
-  detail::pe_fibers fibers_;  // after states_, which it runs
   host_info host_;
   int workers_ = 1;
   int threads_ = 1;  // workers with a CPU of their own: the engine's partitions, helpers + 1
   detail::engine engine_;
+  std::vector<int> local_;  // the PEs this process runs: all, or (distributed) those its rank holds
+  detail::pe_table states_;  // theirs only
+  detail::pe_fibers fibers_;  // after states_, which it runs
   detail::affine_round partition_windows_;  // one task per partition, each thread its own first
   sharing_choice sharing_;     // per phase: windows and PE slices together
   bool phase_shared_ = false;  // this phase's choice
@@ -487,7 +494,6 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::atomic<int> sleeping_{0};
   std::atomic<bool> sharing_now_{false};  // helpers spin for work only in a shared phase
   std::vector<int> resumed_;
-  std::vector<int> local_;  // the PEs this process runs: all, or (distributed) those its rank holds
   std::atomic<int> running_{0};
   std::promise<detail::engine::outcome> done_;
   bool interrupted_ = false;  // written by the engine's thread, read after done_

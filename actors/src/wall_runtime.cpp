@@ -76,7 +76,7 @@ class wall_runtime final : public pe_host, public wall_host {
   wall_runtime(const machine& m, int procs, const program& prog, const run_options& opt)
       : machine_(m),
         options_(opt),
-        states_(static_cast<std::size_t>(procs)),
+        states_(procs),
         // Every PE's calls are served on this host's clock, by this runtime.
         fibers_(states_,
                 [this, &prog](pe_state& s) {
@@ -118,7 +118,7 @@ class wall_runtime final : public pe_host, public wall_host {
     message* m = nullptr;
     for (auto& w : workers_)
       while (w->inbox.try_dequeue(m)) delete m;  // in flight when an interrupt stopped the run
-    for (auto& s : states_) pool_.free_held(s);
+    for (auto& s : states_.held()) pool_.free_held(s);
   }
 
   report run() {
@@ -127,7 +127,7 @@ class wall_runtime final : public pe_host, public wall_host {
     run_on_worker_actors(static_cast<int>(workers_.size()), [this](int w) { work(w); });
     const double wall = std::chrono::duration<double>(steady::now() - begun).count();  // with the start-up
     bool all_done = true;
-    for (const auto& s : states_)
+    for (const auto& s : states_.held())
       all_done &= s.status == pe_status::finished || s.status == pe_status::failed;
     if (options_.progress) options_.progress({wall, {}, 0, delivered(), true});
     // Stopped by an interrupt: neither finished nor deadlocked (PEs may be anywhere).
@@ -246,7 +246,7 @@ class wall_runtime final : public pe_host, public wall_host {
   }
 
   void run_pe(int rank, int cpu) {
-    pe_state& s = states_[static_cast<std::size_t>(rank)];
+    pe_state& s = states_[rank];
     if (s.resumes == 0) s.clock = started_[static_cast<std::size_t>(rank)] = elapsed();
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
@@ -263,7 +263,7 @@ class wall_runtime final : public pe_host, public wall_host {
   /// Message `m` reaches its receiver at `at` (on the receiver's worker): arrive() matches it as
   /// the engine does; the PE it completes runs next.
   void deliver(worker& me, message* m, vtime at) {
-    pe_state& pe = states_[static_cast<std::size_t>(m->dst)];
+    pe_state& pe = states_[m->dst];
     pe.clock = max(pe.clock, at);  // so test() sees it complete by now()
     ++me.delivered;
     if (arrive(pe, m, at)) me.runnable.push_back(pe.rank);
@@ -299,7 +299,7 @@ class wall_runtime final : public pe_host, public wall_host {
   void measured(report& r, double wall) const {
     r.wall_clock = true;
     r.sent = 0;
-    for (const auto& s : states_) r.sent += s.sent_messages;
+    for (const auto& s : states_.held()) r.sent += s.sent_messages;
     r.delivered = delivered();
     r.conserved = r.sent == r.delivered;
     r.links.clear();  // no link model was applied: nothing crossed a modelled link
@@ -342,7 +342,7 @@ class wall_runtime final : public pe_host, public wall_host {
   const machine& machine_;
   run_options options_;
   message_pool pool_;  // outlives the PE states that point at it
-  std::vector<pe_state> states_;
+  pe_table states_;
   pe_fibers fibers_;  // after states_, which it runs
   host_info host_;
   int cpus_ = 1;

@@ -119,7 +119,7 @@ std::string engine::routing_error() const {
   return earliest->routing_error;
 }
 
-void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes) {
+void engine::commit_window(partition& p, std::int64_t window_end, pe_table& pes) {
   // PEs only inject network events; those at the horizon itself must wait for them. The horizon
   // only falls while we go, as PEs wake. Events at or after the window's end wait for the
   // partitions' next window.
@@ -147,7 +147,7 @@ void engine::commit_window(partition& p, std::int64_t window_end, std::span<pe_s
         deliver(p, e.msg, {e.time}, pes);
         break;
       case event_kind::send_done: {
-        pe_state& sender = pes[static_cast<std::size_t>(e.msg->src)];
+        pe_state& sender = pes[e.msg->src];
         complete_send(p, sender, e.msg->send_request, {e.time});
         break;
       }
@@ -244,7 +244,7 @@ const engine::partition* engine::first_overflow() {
   return first;
 }
 
-engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
+engine::outcome engine::advance(pe_table& pes, std::vector<int>& resume, partition_runner* runner) {
   if (ranks_) return advance_ranks(pes, resume, runner);
   start_phase(resume);
   std::int64_t window_end = INT64_MAX;
@@ -281,12 +281,13 @@ engine::outcome engine::advance(std::span<pe_state> pes, std::vector<int>& resum
   }
   // A syncing PE resumes once everything before its clock is known in its partition: what was
   // committed, and what PEs resumed now cannot reach before their horizon plus the lookahead.
-  collect_resumed(std::min(window_end, saturating_add(active_bounds().lowest_horizon, window_)), resume, pes.size());
-  for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
+  collect_resumed(std::min(window_end, saturating_add(active_bounds().lowest_horizon, window_)), resume,
+                  static_cast<std::size_t>(pes.procs()));
+  for (int r : resume) pes[r].woken = false;
   if (!resume.empty()) return outcome::resume;
   // Nothing left to commit and no PE to run: packets still in the network are stuck there.
   if (network_problem_ = network_->stalled(); !network_problem_.empty()) return outcome::network_deadlock;
-  for (const auto& pe : pes)
+  for (const auto& pe : pes.held())
     if (pe.status != pe_status::finished && pe.status != pe_status::failed) return outcome::deadlock;
   return outcome::finished;
 }

@@ -328,7 +328,7 @@ void engine::settle_ranks() {
   routing_settled_ = true;
 }
 
-engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner) {
+engine::outcome engine::advance_ranks(pe_table& pes, std::vector<int>& resume, partition_runner* runner) {
   start_phase(resume);
   // The one reduction of a window: [0] the earliest event on any rank (those on their way to
   // another rank included), [1] the lowest horizon, [2] 1 when no rank committed anything in the
@@ -366,8 +366,8 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
     if (v[2] == 1) break;
     collect_copies();
   }
-  collect_resumed(std::min(window_end, saturating_add(v[1], window_)), resume, pes.size());
-  for (int r : resume) pes[static_cast<std::size_t>(r)].woken = false;
+  collect_resumed(std::min(window_end, saturating_add(v[1], window_)), resume, static_cast<std::size_t>(pes.procs()));
+  for (int r : resume) pes[r].woken = false;
   if (on_any_rank(!resume.empty())) return outcome::resume;
   // No rank resumes a PE: the run is over, or stuck (engine.cpp's advance() says which).
   if (on_any_rank(!network_->stalled().empty())) {
@@ -384,7 +384,7 @@ engine::outcome engine::advance_ranks(std::span<pe_state> pes, std::vector<int>&
     return outcome::network_deadlock;
   }
   bool unfinished = false;
-  for (const auto& pe : pes)
+  for (const auto& pe : pes.held())
     if (holds(pe.rank) && pe.status != pe_status::finished && pe.status != pe_status::failed) unfinished = true;
   return on_any_rank(unfinished) ? outcome::deadlock : outcome::finished;
 }

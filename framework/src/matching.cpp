@@ -78,8 +78,8 @@ std::optional<int> posted_receives::take_for(int src, int tag) {
   return request;
 }
 
-void engine::deliver(partition& p, message* m, vtime at, std::span<pe_state> pes) {
-  pe_state& pe = pes[static_cast<std::size_t>(m->dst)];
+void engine::deliver(partition& p, message* m, vtime at, pe_table& pes) {
+  pe_state& pe = pes[m->dst];
   if (m->rank_copy != 0) [[unlikely]]  // a distributed run's copy: its receiver owns it from now on
     p.delivered_copies.push_back(m);
   if (!in_pair_order_) return hand_over(p, m, at, pe);

@@ -17,12 +17,13 @@ namespace weft {
 namespace {
 
 // Sizes of what a run allocates, rounded up; they need not be exact, only honest in magnitude.
-// Per PE: a ring on 65,536 PEs peaks at 433 MiB, 6.8 KiB a PE (docs/PERFORMANCE.md); stacks are
-// committed lazily, so a PE costs the pages of its stack it touches, one for a typical program
-// (its canary shares the page below's: weft/detail/fiber_stack.hpp).
+// Per PE: a ring on 100,000 PEs peaks at 545 MiB with a stack each, 229 MiB with shared stacks
+// (docs/PERFORMANCE.md, "What a PE costs in memory"); stacks are committed lazily, so a PE costs
+// the pages of its stack it touches, one for a typical program (its canary shares the page
+// below's: weft/detail/fiber_stack.hpp), or with shared stacks its frames copied to the heap.
 constexpr double touched_stack_bytes = 4 * 1024;
-constexpr double copied_frames_bytes = 1536;       // --stacks shared: a blocked PE's frames, on the heap
-constexpr double pe_state_bytes = 3 * 1024;        // PE state, actor, fiber context, PE report
+constexpr double copied_frames_bytes = 1536;       // --stacks shared: a blocked PE's frames (~0.9 KiB), on the heap
+constexpr double pe_state_bytes = 1536;            // PE state, fiber context, its share of the engine, PE report
 constexpr double link_bytes = 256;                 // engine link state + statistics + link report
 constexpr double node_bytes = 8;                   // partition of each node
 constexpr double message_bytes = 160;              // message object + pool and queue slots
@@ -30,7 +31,7 @@ constexpr double event_bytes = 72;                 // one packet's queued event,
 constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
 constexpr double flit_slot_bytes = 40;             // one flit buffer slot of the flit network
 constexpr double flit_vc_bytes = 40;               // an input VC's state and an output VC's credits
-constexpr double any_pe_bytes = 700;               // distributed: every PE's state, on every rank
+constexpr double any_pe_bytes = 256;               // distributed: every PE's report row and slot, on every rank
 // A message is at most four calls in the communication log: isend and wait, irecv and wait.
 constexpr double calls_per_message = 4;
 
@@ -92,10 +93,10 @@ memory_estimate estimate_run_memory(const run_shape& s) {
 
 std::string memory_estimate::describe(const run_shape& s) const {
   std::vector<std::pair<std::int64_t, std::string>> parts;
-  if (s.ranks > 1) {  // this process's share, and every PE's state
+  if (s.ranks > 1) {  // this process's share, and every PE's row
     const auto here = (s.procs + s.ranks - 1) / s.ranks;
     parts.emplace_back(pes, std::to_string(here) + " of the " + std::to_string(s.procs) + " PEs here × " +
-                                format_memory(clamp_bytes(per_pe_bytes(s))) + " and every PE's state × " +
+                                format_memory(clamp_bytes(per_pe_bytes(s))) + " and every PE's report row × " +
                                 format_memory(clamp_bytes(any_pe_bytes)));
   } else {
     parts.emplace_back(pes, std::to_string(s.procs) + " PEs × " + format_memory(clamp_bytes(per_pe_bytes(s))));

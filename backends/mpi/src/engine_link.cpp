@@ -109,6 +109,12 @@ class mpi_engine_link final : public weft::detail::rank_link {
     return collect(mine, true);
   }
   std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine) override { return collect(mine, false); }
+  void broadcast(std::vector<std::byte>& bytes, int root) override {
+    auto size = static_cast<std::uint64_t>(bytes.size());
+    MPI_Bcast(&size, 1, MPI_UINT64_T, root, MPI_COMM_WORLD);
+    if (rank_ != root) bytes.resize(static_cast<std::size_t>(size));
+    MPI_Bcast(bytes.data(), checked_count(bytes.size(), "a rank's share of the report"), MPI_BYTE, root, MPI_COMM_WORLD);
+  }
 
  private:
   std::vector<std::vector<std::byte>> collect(std::span<const std::byte> mine, bool everywhere) {

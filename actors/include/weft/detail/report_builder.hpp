@@ -19,7 +19,7 @@ struct rank_totals {
 
 /// The report of a run; in a distributed run (`totals` given), this rank's share: its PEs, its
 /// counts, the links it holds, with the status and makespan of the whole run.
-report build_report(const machine& m, const engine& net, std::span<pe_state> pes,
+report build_report(const machine& m, const engine& net, pe_table& pes,
                     engine::outcome outcome, const run_options& options, const rank_totals* totals = nullptr);
 
 /// "recv(src=3, tag=7)"-style description of what a blocked PE waits for.

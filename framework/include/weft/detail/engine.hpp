@@ -31,6 +31,7 @@
 #include "weft/detail/event_queue.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/pe_state.hpp"
+#include "weft/detail/pe_table.hpp"
 #include "weft/detail/rank_link.hpp"
 #include "weft/cost_model.hpp"
 #include "weft/topology.hpp"
@@ -77,7 +78,7 @@ class engine {
   enum class outcome { resume, finished, deadlock, overflow, network_deadlock };
   /// Commits events up to the next horizon and lists the PEs to resume (ascending rank).
   /// `runner` (may be null) runs the partitions of a window in parallel.
-  outcome advance(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner = nullptr);
+  outcome advance(pe_table& pes, std::vector<int>& resume, partition_runner* runner = nullptr);
   /// How many partitions the engine may use (1 unless the network has a lookahead).
   int partitions() const { return static_cast<int>(parts_.size()); }
   /// Uses every partition (`count` >= partitions(): the split) or one (a sequential engine with
@@ -180,7 +181,7 @@ class engine {
 
   partition& owner_of(node_id n) { return parts_[static_cast<std::size_t>(part_of_node_[static_cast<std::size_t>(n)])]; }
   partition& owner_of_rank(int rank) { return owner_of(node_of_rank_[static_cast<std::size_t>(rank)]); }
-  void commit_window(partition& p, std::int64_t window_end, std::span<pe_state> pes);
+  void commit_window(partition& p, std::int64_t window_end, pe_table& pes);
   // What a phase does the same in one process and over ranks (engine.cpp).
   /// Counts the phase and readies the active partitions for it (their horizons, no PE woken).
   void start_phase(std::vector<int>& resume);
@@ -196,7 +197,7 @@ class engine {
   const partition* first_overflow();
 
   // A distributed run (engine_ranks.cpp).
-  outcome advance_ranks(std::span<pe_state> pes, std::vector<int>& resume, partition_runner* runner);
+  outcome advance_ranks(pe_table& pes, std::vector<int>& resume, partition_runner* runner);
   bool local(int partition) const {
     return partition >= static_cast<int>(first_local_) && partition < static_cast<int>(first_local_) + per_rank_;
   }
@@ -226,7 +227,7 @@ class engine {
   // Delivery (matching.cpp): the message arrived at its receiver at `at`; under an adaptive
   // routing it is handed over (to arrive(), weft/detail/arrival.hpp) in its pair's order
   // (early arrivals wait for the ones before).
-  void deliver(partition& p, message* m, vtime at, std::span<pe_state> pes);
+  void deliver(partition& p, message* m, vtime at, pe_table& pes);
   void hand_over(partition& p, message* m, vtime at, pe_state& pe);
 
   std::size_t queued_events();       // in the active partitions

@@ -37,6 +37,8 @@ class rank_link {
   /// failure); false otherwise, and then some rank is elsewhere (the caller ends the job). Uses
   /// a communicator of its own, so a rank elsewhere in a collective is never disturbed.
   virtual bool every_rank_agrees(double seconds) = 0;
+  /// Rank `root`'s `bytes` at every rank: read at root, replaced elsewhere. Collective.
+  virtual void broadcast(std::vector<std::byte>& bytes, int root) = 0;
   /// Every rank's bytes, in rank order, at rank 0 (empty elsewhere). Collective.
   virtual std::vector<std::vector<std::byte>> gather(std::span<const std::byte> mine) = 0;
 };
