@@ -83,6 +83,16 @@ void put_all(byte_writer& w, const std::vector<T>& items) {
   for (const auto& item : items) w.put(item);
 }
 
+/// The items `keep` accepts, as put_all writes them (without copying them first).
+template <class T, class Keep>
+void put_some(byte_writer& w, const std::vector<T>& items, Keep keep) {
+  std::uint64_t n = 0;
+  for (const auto& item : items) n += keep(item) ? 1 : 0;
+  w.put(n);
+  for (const auto& item : items)
+    if (keep(item)) w.put(item);
+}
+
 template <class T>
 void get_all(byte_reader& r, std::vector<T>& into) {
   const auto n = r.get<std::uint64_t>();
@@ -171,11 +181,8 @@ report gather_report(const machine& m, engine& eng, pe_table& pes, engine::outco
   w.put(r.delivered);
   w.put(r.received);
   put_all(w, r.hop_histogram);
-  std::vector<pe_report> mine;
-  for (const auto& p : r.pes)
-    if (eng.holds(p.rank)) mine.push_back(p);
-  w.put<std::uint64_t>(mine.size());
-  for (const auto& p : mine) {
+  w.put<std::uint64_t>(r.pes.size());  // this rank's PEs only (report_builder.cpp)
+  for (const auto& p : r.pes) {
     put_pe(w, p);
     // Its communication log (run_options::record_calls; one empty list per PE otherwise).
     const auto* calls = r.calls.empty() ? nullptr : &r.calls[static_cast<std::size_t>(p.rank)];
@@ -194,10 +201,7 @@ report gather_report(const machine& m, engine& eng, pe_table& pes, engine::outco
   put_all(w, r.trace.pes);
   put_all(w, r.trace.links);
   put_all(w, r.trace.messages);
-  std::vector<link_report> links;
-  for (const auto& l : r.links)
-    if (eng.holds_node(l.from)) links.push_back(l);
-  put_all(w, links);
+  put_some(w, r.links, [&](const link_report& l) { return eng.holds_node(l.from); });
   if (r.network.cycles) put_cycles(w, *r.network.cycles, eng, m.topo());
 
   // Every rank gets the whole report: a command decides what to run next from it (a sweep, a
@@ -245,10 +249,12 @@ report gather_report(const machine& m, engine& eng, pe_table& pes, engine::outco
     get_all(in, r.trace.pes);
     get_all(in, r.trace.links);
     get_all(in, r.trace.messages);
-    std::vector<link_report> held;
-    get_all(in, held);
-    for (auto& l : held) r.links[static_cast<std::size_t>(l.id)] = l;
+    for (auto n = in.get<std::uint64_t>(); n > 0; --n) {  // the links that rank holds
+      const auto l = in.get<link_report>();
+      r.links[static_cast<std::size_t>(l.id)] = l;
+    }
     if (r.network.cycles) add_cycles(in, *r.network.cycles);
+    if (from == link.rank()) std::vector<std::byte>().swap(share);  // sent and taken in: not needed again
   }
   if (auto& c = r.network.cycles)  // as flit_report.cpp computes it from every partition's counts
     c->accepted_throughput = static_cast<double>(c->ejected_flits) / static_cast<double>(m.topo().node_count()) /

@@ -58,6 +58,7 @@ report build_report(const machine& m, const engine& net, pe_table& pes,
     makespan = totals->makespan;
     if (totals->pe_failed) r.status = run_status::failed;
   }
+  r.pes.reserve(pes.held().size());
   for (auto& pe : pes.held()) {
     pe_report p;
     p.rank = pe.rank;
