@@ -157,12 +157,16 @@ boost::context::stack_context stack_pool::context(std::size_t index) const {
     forget_stack_poison({w, canary_bytes});
     for (std::size_t i = 0; i < canary_bytes / sizeof(std::uint64_t); ++i) w[i] = canary_word;
   }
+  boost::context::stack_context sc;
+  sc.sp = top(index);
+  sc.size = static_cast<std::size_t>(top(index) - lowest(index));
+  return sc;
+}
+
+std::byte* stack_pool::top(std::size_t index) const {
   // In canary mode the slot's top bytes are the canary of the stack above: the fiber starts below.
   const std::size_t reserved = group_ > 1 ? canary_bytes : 0;
-  boost::context::stack_context sc;
-  sc.size = bytes_ - reserved;
-  sc.sp = lowest(index) + bytes_ - reserved;
-  return sc;
+  return lowest(index) + bytes_ - reserved;
 }
 
 bool stack_pool::intact(std::size_t index) const {

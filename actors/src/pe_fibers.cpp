@@ -9,8 +9,12 @@ namespace weft::detail {
 
 namespace {
 
-/// Where a suspended fiber's saved context lies on its stack: everything of it is at or above.
-/// A boost::context::fiber is nothing but that pointer (its fcontext_t).
+// Where a suspended fiber's saved context lies on its stack: everything of it is at or above.
+// A boost::context::fiber of the default (fcontext) implementation is nothing but that pointer;
+// the ucontext and Windows-fiber ones hold a pointer to a record near the top instead.
+#if defined(BOOST_USE_UCONTEXT) || defined(BOOST_USE_WINFIB)
+#error "--stacks shared reads a fiber's fcontext_t: build with Boost.Context's default fcontext implementation"
+#endif
 std::byte* saved_context(const boost::context::fiber& f) {
   static_assert(sizeof(boost::context::fiber) == sizeof(void*), "boost::context::fiber holds one fcontext_t");
   void* at = nullptr;
@@ -41,11 +45,21 @@ void pe_fibers::unwind_all() {
       std::lock_guard<std::mutex> turn(st.turn);
       take_stack(st, i);
       switch_to(i);
-      st.occupant = -1;
+      if (!fibers_[i]) st.occupant = -1;  // else it caught the unwind and blocked again: its frames stay
     } else {
       switch_to(i);
     }
   }
+  // A fiber still alive (its program swallowed the unwind) is ended by Boost's destructor, which
+  // jumps into it: on a shared stack its frames must be there first.
+  for (std::size_t i = 0; shared_ && i < fibers_.size(); ++i)
+    if (fibers_[i]) {
+      auto& st = shared_[stack_of(i)];
+      std::lock_guard<std::mutex> turn(st.turn);
+      take_stack(st, i);
+      fibers_[i] = {};
+      st.occupant = -1;
+    }
   fibers_.clear();
   callers_.clear();
   saved_.clear();
@@ -92,7 +106,7 @@ void pe_fibers::take_stack(shared_stack& st, std::size_t index) {
 }
 
 void pe_fibers::save_frames(std::size_t index) {
-  std::byte* top = stacks_.lowest(stack_of(index)) + stacks_.stack_bytes();
+  std::byte* top = stacks_.top(stack_of(index));
   std::byte* low = saved_context(fibers_[index]);
   if (low < stacks_.lowest(stack_of(index)) || low >= top)
     throw std::logic_error("a suspended PE's context lies outside its shared stack");
@@ -109,7 +123,7 @@ void pe_fibers::save_frames(std::size_t index) {
 
 void pe_fibers::restore_frames(std::size_t index) {
   const auto& frames = saved_[index];
-  std::byte* top = stacks_.lowest(stack_of(index)) + stacks_.stack_bytes();
+  std::byte* top = stacks_.top(stack_of(index));
   forget_stack_poison({top - frames.size, frames.size});  // the frames of the PE that was there
   std::memcpy(top - frames.size, frames.bytes.get(), frames.size);
 }

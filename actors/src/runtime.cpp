@@ -39,8 +39,6 @@ namespace weft {
 
 namespace {
 
-/// With --stacks shared: as many stacks as 8 per worker, so that two workers seldom want the same
-/// one at once (PE i runs on stack i mod count; pe_fibers.hpp). 0: a stack per PE.
 /// The PEs this process runs, by rank: all, or in a distributed run those on its rank's nodes.
 std::vector<int> held_pes(const detail::engine& eng, int procs) {
   std::vector<int> held;
@@ -49,6 +47,8 @@ std::vector<int> held_pes(const detail::engine& eng, int procs) {
   return held;
 }
 
+/// With --stacks shared: as many stacks as 8 per worker, so that two workers seldom want the same
+/// one at once (PE i runs on stack i mod count; pe_fibers.hpp). 0: a stack per PE.
 int shared_stack_count(const run_options& opt) {
   if (!opt.shared_stacks) return 0;
   const unsigned workers = opt.workers > 0 ? static_cast<unsigned>(opt.workers) : std::thread::hardware_concurrency();
@@ -225,7 +225,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     r.host.worker_cpus = bound_cpus_;
     r.host.pes_per_cpu.assign(static_cast<std::size_t>(cpus_), 0);
     for (const auto& p : r.pes)
-      if (p.core >= 0) ++r.host.pes_per_cpu[static_cast<std::size_t>(p.core)];
+      // (A distributed run's rows name CPUs of other hosts too: only this host's are counted.)
+      if (p.core >= 0 && p.core < cpus_) ++r.host.pes_per_cpu[static_cast<std::size_t>(p.core)];
     r.host.wall_seconds = wall;
     r.host.engine_events = engine_.events();
     r.host.phases = engine_.phases();
@@ -320,7 +321,13 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     pe_state& s = states_[rank];
     if (cpu >= 0 && cpu < cpus_) ++s.cpu_resumes[static_cast<std::size_t>(cpu)];
     ++s.resumes;
-    fibers_.resume(rank);
+    try {
+      fibers_.resume(rank);
+    } catch (...) {  // not the program's (its fiber catches those): copying frames off a shared stack
+      // Thrown on whichever thread ran the slice; the engine ends the run at the phase's end.
+      std::lock_guard<std::mutex> lock(slice_failure_mutex_);
+      if (!slice_failure_) slice_failure_ = std::current_exception();
+    }
   }
 
   // Runs on the worker whose PE blocked last in the first phase and stays there until the end:
@@ -347,6 +354,10 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r, cpu);
     };
     for (;;) {
+      {  // a slice that failed outside its program (resume_pe) ends the run, via engine_phase
+        std::lock_guard<std::mutex> lock(slice_failure_mutex_);
+        if (slice_failure_) std::rethrow_exception(slice_failure_);
+      }
       // Which thread commits a window or runs a PE never changes a result, so this choice may
       // use wall-clock time. Alone, the engine runs as one partition, without windows.
       const auto phase_start = std::chrono::steady_clock::now();
@@ -498,6 +509,8 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::promise<detail::engine::outcome> done_;
   bool interrupted_ = false;  // written by the engine's thread, read after done_
   std::exception_ptr failure_;  // likewise: what the engine's thread threw
+  std::mutex slice_failure_mutex_;
+  std::exception_ptr slice_failure_;  // what a PE slice threw outside its program (resume_pe)
   std::chrono::steady_clock::time_point start_, last_progress_;
 };
 

@@ -40,6 +40,8 @@ class stack_pool {
   bool intact(std::size_t index) const;
   /// Lowest usable byte of stack `index` (the stack grows down towards it).
   std::byte* lowest(std::size_t index) const;
+  /// One past the highest byte of stack `index` a fiber may use (where its frames start).
+  std::byte* top(std::size_t index) const;
 
  private:
   /// The canary zone of stack `index` (just below its lowest byte), or null without one.

@@ -3,6 +3,7 @@
 // run (--engine mpi) only those of the PEs on the rank's nodes, so that a rank's memory for PEs
 // divides by the rank count (docs/distributed.md). The held states are kept in rank order.
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -33,7 +34,9 @@ class pe_table {
   const pe_state& operator[](int rank) const { return states_[slot(rank)]; }
   /// Where PE `rank`'s state is among the held ones (0 .. held().size() - 1).
   std::size_t slot(int rank) const {
-    return slot_of_.empty() ? static_cast<std::size_t>(rank) : static_cast<std::size_t>(slot_of_[static_cast<std::size_t>(rank)]);
+    if (slot_of_.empty()) return static_cast<std::size_t>(rank);
+    assert(slot_of_[static_cast<std::size_t>(rank)] >= 0 && "a PE this process does not hold");
+    return static_cast<std::size_t>(slot_of_[static_cast<std::size_t>(rank)]);
   }
   /// The held PEs' states, by rank.
   std::span<pe_state> held() { return states_; }
