@@ -105,19 +105,30 @@ BOOST_AUTO_TEST_CASE(a_packet_the_schedule_did_not_send_fails_the_run) {
   BOOST_TEST(rep.problems.front().find("node 1 received the packet of node") != std::string::npos, rep.problems.front());
 }
 
-BOOST_DATA_TEST_CASE(a_sweep_is_the_same_on_one_two_and_four_workers, data::make({2, 4}), n) {
+namespace {
+
+/// A short sweep (two loads) of uniform traffic under SRT's adaptive routing, as JSON.
+std::string srt_sweep_json(const weft::run_options& options) {
   weft::machine m("srt1d:5,5", sixteen_gigabytes(), "srt-adp");
   params run;
   run.cycles = 2000;
   run.warmup = 200;
-  const std::vector<double> loads{0.05, 0.3};
-  auto json_of = [&](int w) {
-    std::vector<sweep> sweeps{run_sweep(m, uniform_on(m), loads, run, workers(w))};
-    std::ostringstream out;
-    write_json(out, {"uniform", m.topo().spec(), "message", m.topo().compute_nodes(), run}, sweeps);
-    return out.str();
-  };
-  const auto one = json_of(1);
+  std::vector<sweep> sweeps{run_sweep(m, uniform_on(m), {0.05, 0.3}, run, options)};
+  std::ostringstream out;
+  write_json(out, {"uniform", m.topo().spec(), "message", m.topo().compute_nodes(), run}, sweeps);
+  return out.str();
+}
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(a_sweep_is_the_same_on_one_two_and_four_workers, data::make({2, 4}), n) {
+  const auto one = srt_sweep_json(workers(1));
   BOOST_TEST(one.find("\"points\"") != std::string::npos);
-  BOOST_TEST(json_of(n) == one);
+  BOOST_TEST(srt_sweep_json(workers(n)) == one);
+}
+
+BOOST_DATA_TEST_CASE(a_sweep_is_the_same_with_shared_fiber_stacks, data::make({1, 2}), n) {
+  auto shared = workers(n);
+  shared.shared_stacks = true;
+  BOOST_TEST(srt_sweep_json(shared) == srt_sweep_json(workers(1)));
 }
