@@ -127,11 +127,15 @@ void machine::check_run(int procs, const run_options& options) const {
   if (options.stack_bytes < 16 * 1024 || options.stack_bytes > (64LL << 20))
     throw std::invalid_argument("--stack-size " + std::to_string(options.stack_bytes) +
                                 " B must be between 16KiB and 64MiB");
+  check_stack_choice(options);
+  check_memory_budget(shape_of_run(procs, topo().node_count(), static_cast<std::int64_t>(topo().links().size()), model(), options),
+                      memory_limit(options));
+}
+
+void check_stack_choice(const run_options& options) {
   if (options.shared_stacks && options.clock == clock_mode::wall)
     throw std::invalid_argument("--stacks shared runs only on the virtual clock (on the wall clock PEs run at once and "
                                 "would wait for each other's stacks); drop --stacks shared or --clock wall");
-  check_memory_budget(shape_of_run(procs, topo().node_count(), static_cast<std::int64_t>(topo().links().size()), model(), options),
-                      memory_limit(options));
 }
 
 void check_memory_before_building(std::string_view topology_spec, std::string_view routing, const cost_model& model,

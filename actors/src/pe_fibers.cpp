@@ -30,7 +30,8 @@ pe_fibers::pe_fibers(pe_table& states, entry run, std::int64_t stack_bytes, int 
       fibers_(states.held().size()),
       callers_(states.held().size()),
       caller_stacks_(states.held().size()),
-      shared_count_(shared_stacks > 0 ? std::clamp<std::size_t>(static_cast<std::size_t>(shared_stacks), 1, std::max<std::size_t>(states.held().size(), 1)) : 0),
+      // No more shared stacks than PEs (and none when shared_stacks is 0).
+      shared_count_(std::min(static_cast<std::size_t>(std::max(shared_stacks, 0)), std::max<std::size_t>(states.held().size(), 1))),
       shared_(shared_count_ > 0 ? std::make_unique<shared_stack[]>(shared_count_) : nullptr),
       saved_(shared_count_ > 0 ? states.held().size() : 0),
       stacks_(shared_count_ > 0 ? shared_count_ : std::max<std::size_t>(states.held().size(), 1), static_cast<std::size_t>(stack_bytes)) {}
@@ -40,26 +41,19 @@ void pe_fibers::unwind_all() {
   unwinding_ = true;
   for (std::size_t i = 0; i < fibers_.size(); ++i) {
     if (!fibers_[i]) continue;
-    if (shared_) {
-      auto& st = shared_[stack_of(i)];
-      std::lock_guard<std::mutex> turn(st.turn);
-      take_stack(st, i);
+    if (!shared_) {
       switch_to(i);
-      if (!fibers_[i]) st.occupant = -1;  // else it caught the unwind and blocked again: its frames stay
-    } else {
-      switch_to(i);
+      continue;
     }
+    auto& st = shared_[stack_of(i)];
+    std::lock_guard<std::mutex> turn(st.turn);
+    take_stack(st, i);
+    switch_to(i);
+    // A fiber its program kept alive (it swallowed the unwind) is ended by Boost's destructor,
+    // which jumps into it: here, while its frames are on the stack, not by clear() below.
+    fibers_[i] = {};
+    st.occupant = -1;
   }
-  // A fiber still alive (its program swallowed the unwind) is ended by Boost's destructor, which
-  // jumps into it: on a shared stack its frames must be there first.
-  for (std::size_t i = 0; shared_ && i < fibers_.size(); ++i)
-    if (fibers_[i]) {
-      auto& st = shared_[stack_of(i)];
-      std::lock_guard<std::mutex> turn(st.turn);
-      take_stack(st, i);
-      fibers_[i] = {};
-      st.occupant = -1;
-    }
   fibers_.clear();
   callers_.clear();
   saved_.clear();

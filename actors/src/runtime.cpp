@@ -327,6 +327,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       // Thrown on whichever thread ran the slice; the engine ends the run at the phase's end.
       std::lock_guard<std::mutex> lock(slice_failure_mutex_);
       if (!slice_failure_) slice_failure_ = std::current_exception();
+      slice_failed_.store(true, std::memory_order_release);
     }
   }
 
@@ -354,9 +355,9 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
       for (int r : pes_by_partition_[static_cast<std::size_t>(p)]) resume_pe(r, cpu);
     };
     for (;;) {
-      {  // a slice that failed outside its program (resume_pe) ends the run, via engine_phase
+      if (slice_failed_.load(std::memory_order_acquire)) {  // outside its program (resume_pe): ends the run
         std::lock_guard<std::mutex> lock(slice_failure_mutex_);
-        if (slice_failure_) std::rethrow_exception(slice_failure_);
+        std::rethrow_exception(slice_failure_);  // caught by engine_phase
       }
       // Which thread commits a window or runs a PE never changes a result, so this choice may
       // use wall-clock time. Alone, the engine runs as one partition, without windows.
@@ -509,6 +510,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
   std::promise<detail::engine::outcome> done_;
   bool interrupted_ = false;  // written by the engine's thread, read after done_
   std::exception_ptr failure_;  // likewise: what the engine's thread threw
+  std::atomic<bool> slice_failed_{false};  // read every phase: the lock below only on failure
   std::mutex slice_failure_mutex_;
   std::exception_ptr slice_failure_;  // what a PE slice threw outside its program (resume_pe)
   std::chrono::steady_clock::time_point start_, last_progress_;

@@ -394,9 +394,7 @@ run_options build_run_options(const machine_options& o, const built_machine& b, 
   if (o.stacks != "own" && o.stacks != "shared")
     throw std::invalid_argument("--stacks " + o.stacks + ": must be own or shared");
   r.shared_stacks = o.stacks == "shared";
-  if (r.shared_stacks && r.clock == clock_mode::wall)  // checked here too: before any run or output
-    throw std::invalid_argument("--stacks shared runs only on the virtual clock (on the wall clock PEs run at once "
-                                "and would wait for each other's stacks); drop --stacks shared or --clock wall");
+  check_stack_choice(r);  // checked here too: before any run or output
   r.trace = !o.trace_file.empty();
   r.record_calls = !o.comm_log_file.empty();
   r.partition_name = o.partition;

@@ -385,7 +385,7 @@ engine::outcome engine::advance_ranks(pe_table& pes, std::vector<int>& resume, p
   }
   bool unfinished = false;
   for (const auto& pe : pes.held())
-    if (holds(pe.rank) && pe.status != pe_status::finished && pe.status != pe_status::failed) unfinished = true;
+    if (pe.status != pe_status::finished && pe.status != pe_status::failed) unfinished = true;
   return on_any_rank(unfinished) ? outcome::deadlock : outcome::finished;
 }
 

@@ -115,6 +115,10 @@ struct run_options {
   pe_results results;
 };
 
+/// Refuses (std::invalid_argument) shared stacks on the wall clock, where PEs run at once and would
+/// wait for each other's stacks. machine::run checks it; a command may check it before any output.
+void check_stack_choice(const run_options& options);
+
 /// The memory checks, made from the topology spec's size before anything is built (a
 /// hypercube:24 took a minute to build before check_run could refuse it): the topology itself
 /// ("topology SPEC needs about X GiB, more than --max-memory Y GiB", as 'weft topo' says), then
