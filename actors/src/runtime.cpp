@@ -145,7 +145,7 @@ class runtime final : public detail::pe_host, public detail::partition_runner {
     // Fibers of PEs that never finished (deadlock, interrupt) unwind here, on this thread,
     // before the messages they might still see are freed.
     fibers_.unwind_all();
-    for (message* m : engine_.take_undelivered()) delete m;  // an interrupted run leaves some
+    for (message* m : engine_.take_undelivered()) detail::message_pool::dispose(m);  // an interrupted run leaves some
     for (auto& s : states_.held()) pool_.free_held(s);
   }
 

@@ -117,7 +117,7 @@ class wall_runtime final : public pe_host, public wall_host {
     fibers_.unwind_all();  // PEs still blocked (deadlock, interrupt), before their messages go
     message* m = nullptr;
     for (auto& w : workers_)
-      while (w->inbox.try_dequeue(m)) delete m;  // in flight when an interrupt stopped the run
+      while (w->inbox.try_dequeue(m)) message_pool::dispose(m);  // in flight when an interrupt stopped the run
     for (auto& s : states_.held()) pool_.free_held(s);
   }
 

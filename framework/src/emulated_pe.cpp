@@ -99,7 +99,7 @@ received finish(pe_state& s, const Clock& clock, const host_model& host, int id)
     out.tag = m->tag;
     out.modelled_bytes = m->bytes;
     out.arrival = m->arrival;
-    out.data = std::move(m->data);  // the buffer goes to the caller; a message can grow a new one
+    out.data = m->data.take();  // a heap buffer goes to the caller; a message can grow a new one
     s.pool->release(s.spare_messages, m);
   }
   return out;
@@ -169,7 +169,7 @@ int start_send(pe_state& s, const Clock& clock, const engine& machine, int dst, 
   m->seq = s.next_seq++;
   m->bytes = bytes;
   const auto real = data.bytes();
-  m->data.assign(real.begin(), real.end());
+  m->data.assign(real);
   m->ready = ready;
   s.last_injection = ready;
   ++s.sent_messages;

@@ -15,6 +15,7 @@
 
 #include "weft/detail/checked_time.hpp"
 #include "weft/detail/engine.hpp"
+#include "weft/detail/message_pool.hpp"
 #include "weft/detail/rank_codec.hpp"
 
 namespace weft::detail {
@@ -176,7 +177,7 @@ std::int64_t engine::pack_outboxes() {
         const bool ship = (m->rank_copy & has_payload) && e.part == 0 &&
                           (e.kind == event_kind::delivery || e.packet + 1 == static_cast<std::uint32_t>(m->packets));
         w.put<std::uint8_t>(ship ? 1 : 0);
-        if (ship) w.put_bytes(m->data);
+        if (ship) w.put_bytes(m->data.bytes());
       }
       box.clear();
     }
@@ -208,7 +209,7 @@ void engine::unpack_arrivals() {
         if (r.get<std::uint8_t>()) {
           const auto data = r.get_bytes();
           if (!(m->rank_copy & has_payload)) {
-            m->data.assign(data.begin(), data.end());
+            m->data.assign(data);
             m->rank_copy |= has_payload;
           }
         }
@@ -232,7 +233,7 @@ void engine::forget_delivered() {
   }
 }
 
-void engine::collect_copies() {
+void engine::collect_copies(pe_table& pes) {
   // A copy is needed while an event here refers to it, the network here holds it, or its
   // receiver is here (it will be delivered here). Collected when the table has doubled and has
   // grown by at least the events queued here, so that the scan of the queue costs at most one
@@ -255,7 +256,10 @@ void engine::collect_copies() {
       ++it;
       continue;
     }
-    delete m;
+    if (m->carved)  // sent by a PE here: back to its spares (the pool's block owns it)
+      pes[m->src].pool->release(pes[m->src].spare_messages, m);
+    else
+      delete m;
     it = copies_.erase(it);
   }
   // Marks on messages outside the table (this rank's own, never sent away) go too.
@@ -364,7 +368,7 @@ engine::outcome engine::advance_ranks(pe_table& pes, std::vector<int>& resume, p
     unpack_arrivals();
     if (v[3] == 0) return settle_overflow();
     if (v[2] == 1) break;
-    collect_copies();
+    collect_copies(pes);
   }
   collect_resumed(std::min(window_end, saturating_add(v[1], window_)), resume, static_cast<std::size_t>(pes.procs()));
   for (int r : resume) pes[r].woken = false;

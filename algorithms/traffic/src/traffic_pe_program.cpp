@@ -1,6 +1,7 @@
 #include "weft/traffic/traffic_pe_program.hpp"
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -42,8 +43,12 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
     auto& got = log->per_node[static_cast<std::size_t>(me)];
     got.reserve(expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
-      const auto m = self.recv(any_source, packet_tag);
-      const auto h = m.as<packet_header>();
+      packet_header h;
+      const auto m = self.recv_into(std::as_writable_bytes(std::span(&h, 1)), any_source, packet_tag);
+      if (m.bytes != sizeof h)
+        throw std::runtime_error("node " + std::to_string(me) + " received a packet of " + std::to_string(m.bytes) +
+                                 " real bytes from node " + std::to_string(m.source) + " where a header has " +
+                                 std::to_string(sizeof h));
       if (h.source != m.source || h.dest != me)
         throw std::runtime_error("node " + std::to_string(me) + " received a packet from node " + std::to_string(m.source) +
                                  " whose header says " + std::to_string(h.source) + " -> " + std::to_string(h.dest));

@@ -210,7 +210,8 @@ class engine {
   void unpack_arrivals();
   message* copy_of(const struct message_header& h);
   void forget_delivered();
-  void collect_copies();
+  /// Frees the copies nothing here needs any more; `pes`: the senders of this rank's own.
+  void collect_copies(pe_table& pes);
   outcome settle_overflow();
 
   // PE scheduling (pe_scheduling.cpp).

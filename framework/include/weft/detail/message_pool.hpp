@@ -5,10 +5,21 @@
 // a PE with too many returns a batch to the shared free list, a lock-free queue, and a PE with
 // none takes a batch from it. A recycled message keeps its payload buffer's capacity, so a
 // steady stream of same-sized messages allocates nothing after warm-up.
+//
+// New messages are carved from blocks of consecutive messages, freed together when the pool
+// ends: a run whose messages all live to its end (a traffic run sends every packet before it
+// receives one) then neither calls malloc per message nor frees them one by one in random order
+// at the end (together about a tenth of a 1-flit traffic run; docs/PERFORMANCE.md). A message
+// the pool did not carve (a distributed run's copy of another rank's message, engine_ranks.cpp)
+// is deleted when its receiver releases it; release() and dispose() tell the two apart by
+// message::carved.
 
 #include <concurrentqueue/concurrentqueue.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #include "weft/detail/pe_state.hpp"
@@ -20,18 +31,19 @@ class message_pool {
   message_pool() = default;
   message_pool(const message_pool&) = delete;
   message_pool& operator=(const message_pool&) = delete;
-  ~message_pool() {
-    message* m = nullptr;
-    while (shared_.try_dequeue(m)) delete m;
-  }
+  /// Every message the pool holds is one it carved (release() deletes the others): they go with
+  /// their blocks, without a look at each.
+  ~message_pool() = default;
 
   /// A message for a PE to send, from its spares (`local`) when it has one.
   message* acquire(std::vector<message*>& local) {
     if (local.empty()) {
       message* batch[batch_size];
       const auto n = shared_.try_dequeue_bulk(batch, batch_size);
-      if (n == 0) return new message;
-      local.assign(batch, batch + n);
+      if (n == 0)
+        carve(local);
+      else
+        local.assign(batch, batch + n);
     }
     message* m = local.back();
     local.pop_back();
@@ -41,10 +53,15 @@ class message_pool {
   /// Takes back a message whose payload has been copied out into the receiver's spares;
   /// its fields are reset on reuse.
   void release(std::vector<message*>& local, message* m) {
+    if (!m->carved) {  // a distributed run's copy: made alone, freed alone
+      delete m;
+      return;
+    }
     auto data = std::move(m->data);
-    data.clear();
+    data.clear();  // a heap buffer keeps its capacity
     *m = message{};
     m->data = std::move(data);
+    m->carved = true;
     local.push_back(m);
     if (local.size() >= 2 * batch_size) {
       shared_.enqueue_bulk(local.end() - batch_size, batch_size);
@@ -62,16 +79,42 @@ class message_pool {
   /// (unexpected, early, matched but never waited for): nothing else owns them.
   void free_held(pe_state& s) {
     give_back(s.spare_messages);
-    for (message* m : s.unexpected.remaining()) delete m;
+    for (message* m : s.unexpected.remaining()) dispose(m);
     if (s.order)
-      for (auto& [from, m] : s.order->early) delete m;  // arrived before an earlier one that never did
+      for (auto& [from, m] : s.order->early) dispose(m);  // arrived before an earlier one that never did
     for (auto& slot : s.requests)
-      if (slot.msg) delete slot.msg;
+      if (slot.msg) dispose(slot.msg);
+  }
+
+  /// Frees a message nothing will use again (null: none, as delete): one the pool carved goes
+  /// with its block at the end.
+  static void dispose(message* m) {
+    if (m != nullptr && !m->carved) delete m;
   }
 
  private:
+  /// Fills an empty `local` with new messages, in address order as they will be taken.
+  void carve(std::vector<message*>& local) {
+    std::lock_guard<std::mutex> lock(blocks_mutex_);
+    if (blocks_.empty() || carved_ == block_size) {
+      blocks_.push_back(std::make_unique<message[]>(block_size));
+      carved_ = 0;
+    }
+    message* const block = blocks_.back().get();
+    const std::size_t n = std::min(batch_size, block_size - carved_);
+    for (std::size_t i = n; i-- > 0;) {
+      block[carved_ + i].carved = true;
+      local.push_back(&block[carved_ + i]);
+    }
+    carved_ += n;
+  }
+
   static constexpr std::size_t batch_size = 32;
+  static constexpr std::size_t block_size = 256;  // a multiple of batch_size
   moodycamel::ConcurrentQueue<message*> shared_;
+  std::mutex blocks_mutex_;
+  std::vector<std::unique_ptr<message[]>> blocks_;
+  std::size_t carved_ = 0;  ///< messages of the last block handed out
 };
 
 }  // namespace weft::detail

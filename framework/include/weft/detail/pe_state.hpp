@@ -14,6 +14,7 @@
 
 #include "weft/detail/flat_counters.hpp"
 #include "weft/detail/matching.hpp"
+#include "weft/detail/message_payload.hpp"
 #include "weft/pe.hpp"
 #include "weft/report.hpp"
 #include "weft/units.hpp"
@@ -33,7 +34,7 @@ struct message {
   std::uint64_t seq = 0;       ///< per-source sequence number (the tie-break after time)
   std::uint64_t pair_seq = 0;  ///< number among the messages from src to dst (adaptive routings)
   std::int64_t bytes = 0;      ///< modelled size
-  std::vector<std::byte> data; ///< real payload
+  message_payload data;        ///< real payload
   vtime ready{};               ///< when the sender handed it to the network
   vtime arrival{};             ///< when the last byte reached the destination
   int send_request = -1;       ///< sender's request completed at injection end (single-port)
@@ -45,6 +46,7 @@ struct message {
   std::int32_t src_node = 0, dst_node = 0;  ///< topology nodes, set by the engine at injection
   // A distributed run (engine_ranks.cpp): each rank a message's events reach holds a copy.
   std::uint8_t rank_copy = 0;  ///< bits: in_copies (in the rank's copy table), has_payload, in_use
+  bool carved = false;  ///< in one of the message pool's blocks (message_pool.hpp): never deleted alone
 };
 
 enum class request_kind : std::uint8_t { unused, send, recv };
