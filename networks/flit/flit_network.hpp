@@ -164,8 +164,11 @@ class flit_network final : public network {
   vtime lookahead() const override;
   void check_message(std::int64_t bytes) const override;
   bool sender_waits_for_injection() const override { return single_port_; }
-  /// Packets overtake each other on other VCs and paths, even under a deterministic routing.
-  bool may_reorder() const override { return true; }
+  /// Packets overtake each other on other VCs (even under a deterministic routing) and on other
+  /// paths. With one VC and one path per pair (a routing that is not adaptive) a pair's packets
+  /// cross the same buffers, each a FIFO, from the same source queue to the same ejection VC, so
+  /// they arrive in the order they were sent and the engine need not number them.
+  bool may_reorder() const override { return vcs_ > 1 || adaptive_; }
   /// Flits and credits cross a link as engine events; every router's state is its node's.
   bool runs_over_ranks() const override { return true; }
   void prepare(int partitions) override;
