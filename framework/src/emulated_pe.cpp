@@ -99,7 +99,12 @@ received finish(pe_state& s, const Clock& clock, const host_model& host, int id)
     out.tag = m->tag;
     out.modelled_bytes = m->bytes;
     out.arrival = m->arrival;
-    out.data = m->data.take();  // a heap buffer goes to the caller; a message can grow a new one
+    try {
+      out.data = m->data.take();  // a heap buffer goes to the caller; a message can grow a new one
+    } catch (...) {  // a payload kept in place is copied out: bad_alloc; the message is no one's now
+      s.pool->release(s.spare_messages, m);
+      throw;
+    }
     s.pool->release(s.spare_messages, m);
   }
   return out;
