@@ -16,7 +16,6 @@
 
 #include <concurrentqueue/concurrentqueue.h>
 
-#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <mutex>

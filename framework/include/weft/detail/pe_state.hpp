@@ -32,7 +32,7 @@ struct message {
   int dst = 0;
   int tag = 0;
   std::uint64_t seq = 0;       ///< per-source sequence number (the tie-break after time)
-  std::uint64_t pair_seq = 0;  ///< number among the messages from src to dst (adaptive routings)
+  std::uint64_t pair_seq = 0;  ///< number among the messages from src to dst (a network that may reorder them)
   std::int64_t bytes = 0;      ///< modelled size
   message_payload data;        ///< real payload
   vtime ready{};               ///< when the sender handed it to the network
