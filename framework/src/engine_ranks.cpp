@@ -256,10 +256,12 @@ void engine::collect_copies(pe_table& pes) {
       ++it;
       continue;
     }
-    if (m->carved)  // sent by a PE here: back to its spares (the pool's block owns it)
-      pes[m->src].pool->release(pes[m->src].spare_messages, m);
-    else
+    if (m->carved) {  // sent by a PE here: back to its spares (the pool's block owns it)
+      pe_state& sender = pes[m->src];
+      sender.pool->release(sender.spare_messages, m);
+    } else {
       delete m;
+    }
     it = copies_.erase(it);
   }
   // Marks on messages outside the table (this rank's own, never sent away) go too.

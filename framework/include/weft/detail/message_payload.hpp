@@ -20,7 +20,6 @@ class message_payload {
   static constexpr std::size_t in_place = 16;
 
   std::size_t size() const { return small_ ? small_size_ : heap_.size(); }
-  bool empty() const { return size() == 0; }
   const std::byte* data() const { return small_ ? small_bytes_.data() : heap_.data(); }
   std::span<const std::byte> bytes() const { return {data(), size()}; }
 
