@@ -25,8 +25,9 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
                                    parts_[static_cast<std::size_t>(ctx.partition())].candidates);
   if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
   const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;
+  const bool known_usable = cands.data() == &one;  // a routing table's hop (ask_routing checked it)
   for (const hop& h : cands) {
-    if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
+    if ((!known_usable && !booksim_usable(n, h)) || (chosen >= 0 && h.link != chosen)) continue;
     const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
     const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
     for (std::int32_t o = first_vc_of(h.vc), end = first_vc_of(h.vc + 1); o < end; ++o)

@@ -127,9 +127,9 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   for (std::int32_t w = 0; w < words; ++w)
     for (std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
       const std::int32_t p = w * 64 + std::countr_zero(bits), base = ports[p] * vcs;
-      for (std::int32_t channel = base; channel < base + vcs; ++channel) {
+      const auto look = [&](std::int32_t channel) {
         const input_vc& in = inputs[channel];
-        if (in.count == 0) continue;
+        if (in.count == 0) return;
         const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
         if (ready > c) {
           later = std::min(later, ready);
@@ -137,7 +137,12 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
           *last++ = {channel, p};
           routing |= in.state == input_vc::phase::routing;
         }
+      };
+      if (vcs == 1) {  // one VC a port: no loop to set up
+        look(base);
+        continue;
       }
+      for (std::int32_t channel = base; channel < base + vcs; ++channel) look(channel);
     }
   const std::span<const due_vc> due(first, last);
   if (due.size() != 1 || !booksim_alone(r, n, c, due.front(), progress, ctx)) {
@@ -161,7 +166,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
     if (ready > c) {
       next = std::min(next, ready);
-    } else if (in.last_move != c) {
+    } else if (last_move_[static_cast<std::size_t>(d.channel)] != c) {
       stuck = true;
       waits_for_vc |= in.state == input_vc::phase::routing;
     }
@@ -221,7 +226,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
     }
     auto& in = inputs_[static_cast<std::size_t>(channel)];  // BookSim takes it at the update, if still free
     in.out = out == eject_port ? input_vc::eject : r.outs[static_cast<std::size_t>(out)];
-    in.out_vc = vc;
+    in.out_vc = static_cast<std::int8_t>(vc);
     in.grant_at = c + params_.vc_alloc_delay - 1;
   }
   return progress;
@@ -305,7 +310,8 @@ std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std:
   cands.clear();
   routing_.next_hops(n, head.dest, {head.source, cls, head.hops, 0}, cands);
   if (entry != nullptr) {
-    const bool single = cands.size() == 1 && cands.front().link >= 0;
+    // A hop kept is one this network can take (booksim_candidates then need not check it again).
+    const bool single = cands.size() == 1 && booksim_usable(n, cands.front());
     entry->store(single ? (std::uint64_t{static_cast<std::uint32_t>(cands.front().vc)} << 32) |
                               (static_cast<std::uint32_t>(cands.front().link) + 1)
                         : many,
@@ -357,7 +363,7 @@ void flit_network::booksim_take(router& r, std::int32_t channel, std::int32_t ou
     in.out = r.outs[static_cast<std::size_t>(out)];
     outputs_[static_cast<std::size_t>(in.out * vcs_ + vc)].owner = channel;
   }
-  in.out_vc = vc;
+  in.out_vc = static_cast<std::int8_t>(vc);
   in.state = input_vc::phase::active;
   in.ready_at = c + 1;  // switch allocation from the next cycle
 }

@@ -47,19 +47,21 @@ struct input_vc {
   enum class phase : std::uint8_t { idle, routing, active };
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
   static constexpr std::int32_t discard = -3;  ///< `out` of a packet the routing could not route
-  // What a router's cycle reads of every busy VC first, together in one cache line (inputs_
-  // starts a line; a 56-byte VC crosses one at most in these 21 bytes in 2 of 8 cases).
+  // 32 bytes, two to a cache line: a router's cycle reads a busy VC's first 21 bytes, and
+  // arrivals and departures at random VCs all of them. (Its router is router_of_port_, the
+  // cycle a flit last left it last_move_: read far less often.)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
   std::int64_t grant_at = -1;  ///< a VC or switch grant waiting for its update at this cycle (-1: none)
   std::int32_t count = 0;      ///< flits in its buffer
   phase state = phase::idle;
-  std::int32_t first = 0;      ///< ring over this channel's slots: the front
-  std::int32_t out = -1;     ///< the output link the packet holds (or eject / discard)
-  std::int32_t out_vc = -1;  ///< the VC it holds on that link
-  std::int32_t router = 0, port = 0;  ///< the router it feeds, and its input port (a link or injection)
-  std::int64_t last_move = -1;        ///< cycle a flit last left (blocked-cycle figures)
+  std::int8_t out_vc = -1;     ///< the VC it holds on that link (--vcs is at most 64)
+  std::uint16_t first = 0;     ///< ring over this channel's slots: the front (--buffer is at most 65536)
+  std::int32_t out = -1;       ///< the output link the packet holds (or eject / discard)
+  std::int32_t port = 0;       ///< its input port (a link or injection)
 };
+
+static_assert(sizeof(input_vc) == 32);
 
 /// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
 /// whose packet holds it (-1: free; under BookSim's rule its buffer downstream may still hold
@@ -267,7 +269,7 @@ class flit_network final : public network {
     auto& count = port_busy_[static_cast<std::size_t>(in.port)];
     if (change > 0 ? count++ != 0 : --count != 0) return;
     const std::int32_t p = in_index_[static_cast<std::size_t>(in.port)];
-    routers_[static_cast<std::size_t>(in.router)].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
+    routers_[static_cast<std::size_t>(router_of_port_[static_cast<std::size_t>(in.port)])].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
   }
   /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
   /// bitmap is read once: a port emptied by f(p) is one already visited.
@@ -426,6 +428,8 @@ class flit_network final : public network {
   std::vector<router> routers_;
   router_arena arena_;  ///< the routers' arrays
   aligned_vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
+  std::vector<std::int64_t> last_move_;  ///< per input channel: the cycle a flit last left (blocked-cycle figures)
+  std::vector<node_id> router_of_port_;  ///< per input port: the router it feeds
   aligned_vector<flit> slots_;         ///< channel * buffer + i
   aligned_vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)

@@ -137,7 +137,7 @@ bool flit_network::allocate_vc(std::int32_t channel, node_id n, std::int64_t c, 
   outputs_[static_cast<std::size_t>(best)].owner = channel;
   in.state = input_vc::phase::active;
   in.out = best / vcs_;
-  in.out_vc = best % vcs_;
+  in.out_vc = static_cast<std::int8_t>(best % vcs_);
   return true;
 }
 
@@ -234,9 +234,9 @@ void flit_network::pop_front(std::int32_t channel, bool tail, std::int64_t c) {
     note_busy(channel, -1);
     in.first = 0;
   } else {
-    in.first = in.first + 1 < buffer_ ? in.first + 1 : 0;
+    in.first = static_cast<std::uint16_t>(in.first + 1 < buffer_ ? in.first + 1 : 0);
   }
-  in.last_move = c;
+  last_move_[static_cast<std::size_t>(channel)] = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!tail) return;
   in.state = input_vc::phase::idle;
@@ -375,7 +375,7 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
           front(channel).arrived + (in.state == input_vc::phase::routing ? va_wait_ : sa_wait_);
       if (ready > c)
         next = std::min(next, ready);
-      else if (in.last_move != c)
+      else if (last_move_[static_cast<std::size_t>(channel)] != c)
         r.stuck = true;
     }
   });
