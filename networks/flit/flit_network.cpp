@@ -121,7 +121,8 @@ flit_network::flit_network(const network_setup& setup)
   port_busy_.assign(static_cast<std::size_t>(links_ + nodes_), 0);  // before any flit
   part_of_node_.assign(static_cast<std::size_t>(nodes_), 0);
   link_counters_.assign(static_cast<std::size_t>(links_), {});
-  vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);
+  if (vcs_ > 1) vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);
+  if (tracing_) head_sent_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), -1);
 }
 
 void flit_network::check(const routing& routes, const wire_model& wire) {

@@ -69,7 +69,6 @@ static_assert(sizeof(input_vc) == 32);
 struct output_vc {
   std::int32_t credits = 0;
   std::int32_t owner = -1;
-  std::int64_t head_sent = -1;  ///< tracing: the cycle the owning packet's head crossed the link
 };
 
 /// A message in a source queue, with what injection reads of it, copied as it entered (the
@@ -439,7 +438,8 @@ class flit_network final : public network {
   std::vector<int> part_of_node_;
   std::vector<std::int32_t> port_busy_;  ///< per input port: its VCs holding flits (a router's cycle skips the others)
   aligned_vector<link_counters> link_counters_;
-  std::vector<std::int64_t> vc_flits_;  ///< link * vcs + vc
+  std::vector<std::int64_t> vc_flits_;   ///< link * vcs + vc: flits per VC, with more than one VC a link
+  std::vector<std::int64_t> head_sent_;  ///< link * vcs + vc, when tracing: the cycle the owning packet's head crossed the link
   std::vector<partition_counters> parts_;
   /// Per node, the messages in its source queue another process holds (absorb_stall_state).
   std::vector<std::int64_t> waiting_elsewhere_;

@@ -69,6 +69,10 @@ void flit_network::add_to_report(report& r, vtime makespan) const {
   c.queueing = trimmed(all.queueing);
   c.in_network = trimmed(all.network);
   for (link_id l = 0; l < links_; ++l) {
+    if (vcs_ == 1) {  // its one VC's flits are the link's
+      c.link_vc_flits.push_back({link_counters_[static_cast<std::size_t>(l)].flits});
+      continue;
+    }
     const auto first = vc_flits_.begin() + static_cast<std::ptrdiff_t>(l) * vcs_;
     c.link_vc_flits.emplace_back(first, first + vcs_);
   }

@@ -286,12 +286,13 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   if (tail && !params_.wait_for_tail_credit) out.owner = -1;  // BookSim's rule: free once the tail has left
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
   ++lc.flits;
-  ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
+  if (vcs_ > 1) ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
   if (tracing_) [[unlikely]] {  // one span per packet and link: from its head's cycle to the end of its tail's
-    if (f.index == 0) out.head_sent = c;
+    auto& head_sent = head_sent_[static_cast<std::size_t>(link * vcs_ + vc)];
+    if (f.index == 0) head_sent = c;
     if (tail)
       spans_[static_cast<std::size_t>(ctx.partition())].push_back(
-          {link, f.msg->src, f.msg->dst, {time_of(out.head_sent)}, {time_of(c + 1)}});
+          {link, f.msg->src, f.msg->dst, {time_of(head_sent)}, {time_of(c + 1)}});
   }
   if (f.index == 0) {
     ++lc.packets;
