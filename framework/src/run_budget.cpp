@@ -29,8 +29,6 @@ constexpr double node_bytes = 8;                   // partition of each node
 constexpr double message_bytes = 160;              // message object + pool and queue slots
 constexpr double event_bytes = 72;                 // one packet's queued event, with bucket slack
 constexpr double span_bytes = 2 * 32;              // a link span, in the engine and in the report
-constexpr double flit_slot_bytes = 40;             // one flit buffer slot of the flit network
-constexpr double flit_vc_bytes = 40;               // an input VC's state and an output VC's credits
 constexpr double any_pe_bytes = 256;               // distributed: every PE's report row and slot, on every rank
 // A message is at most four calls in the communication log: isend and wait, irecv and wait.
 constexpr double calls_per_message = 4;
@@ -72,7 +70,8 @@ memory_estimate estimate_run_memory(const run_shape& s) {
   const double procs = std::ceil(all_procs / ranks);  // this process's
   e.pes = clamp_bytes(procs * per_pe_bytes(s) + (ranks > 1 ? all_procs * any_pe_bytes : 0.0));
   e.network = clamp_bytes(static_cast<double>(s.links) * link_bytes + static_cast<double>(s.nodes) * node_bytes +
-                          static_cast<double>(s.flit_slots) * flit_slot_bytes + flit_vcs(s) * flit_vc_bytes);
+                          static_cast<double>(s.flit_slots) * static_cast<double>(flit_slot_bytes) +
+                          flit_vcs(s) * static_cast<double>(flit_vc_bytes));
   const double flying = std::ceil(messages_in_flight(s) / ranks), packets = packets_per_message(s);
   e.in_flight = clamp_bytes(flying * (message_bytes + static_cast<double>(s.traffic.real_bytes_per_message)) +
                             flying * packets * event_bytes);
@@ -124,7 +123,8 @@ void check_memory_budget(const run_shape& shape, std::int64_t limit) {
   if (e.total() <= limit) return;
   // Name what to lower, by the largest part: the flit buffers, the machine's links, or the run.
   const bool network = e.network >= std::max({e.pes, e.in_flight, e.program, e.trace, e.calls});
-  const bool buffers = static_cast<double>(shape.flit_slots) * flit_slot_bytes > static_cast<double>(shape.links) * link_bytes;
+  const bool buffers =
+      static_cast<double>(shape.flit_slots) * static_cast<double>(flit_slot_bytes) > static_cast<double>(shape.links) * link_bytes;
   const std::string advice = !network ? shape.traffic.advice
                              : buffers ? "lower --vcs/--buffer or raise --max-memory"
                                        : "choose a smaller machine or raise --max-memory";

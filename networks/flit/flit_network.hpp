@@ -32,6 +32,7 @@
 #include "weft/detail/link_spans.hpp"
 #include "weft/detail/network.hpp"
 #include "weft/detail/network_registry.hpp"
+#include "weft/run_budget.hpp"
 #include "agenda.hpp"
 #include "cache_aligned.hpp"
 #include "flit.hpp"
@@ -70,6 +71,11 @@ struct output_vc {
   std::int32_t credits = 0;
   std::int32_t owner = -1;
 };
+
+// The memory estimate's figures (weft/run_budget.hpp) cover what a slot and a VC hold: a flit; an
+// input VC, its last move (last_move_) and the output VC upstream.
+static_assert(sizeof(flit) <= flit_slot_bytes);
+static_assert(sizeof(input_vc) + sizeof(std::int64_t) + sizeof(output_vc) <= flit_vc_bytes);
 
 /// A message in a source queue, with what injection reads of it, copied as it entered (the
 /// message itself is seldom in the cache by the time its flits leave).

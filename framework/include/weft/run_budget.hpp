@@ -47,6 +47,12 @@ struct run_shape {
   traffic_hint traffic;
 };
 
+/// What the estimate counts for a flit network: bytes of one buffer slot (a flit), and of one
+/// input port's VC beside its slots (its state, its last move, the credits of the output VC
+/// upstream). The flit network checks its own sizes against them (networks/flit/flit_network.hpp).
+inline constexpr std::int64_t flit_slot_bytes = 56;
+inline constexpr std::int64_t flit_vc_bytes = 48;
+
 /// An estimate in parts, so that a refusal can say where the memory goes.
 struct memory_estimate {
   std::int64_t pes = 0;        ///< fiber stacks (the part a PE typically touches) and PE state
