@@ -106,13 +106,10 @@ flit_network::flit_network(const network_setup& setup)
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
   last_move_.assign(channels, -1);
-  router_of_port_.assign(static_cast<std::size_t>(links_ + nodes_), 0);
   for (node_id n = 0; n < nodes_; ++n) {
     const auto& r = routers_[static_cast<std::size_t>(n)];
-    for (const std::int32_t port : r.ports) {
-      router_of_port_[static_cast<std::size_t>(port)] = n;
+    for (const std::int32_t port : r.ports)
       for (std::int32_t v = 0; v < vcs_; ++v) inputs_[static_cast<std::size_t>(port * vcs_ + v)].port = port;
-    }
   }
   slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
   // BookSim's source holds credits for the injection VCs as a router does for its links'.

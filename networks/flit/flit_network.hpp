@@ -49,7 +49,7 @@ struct input_vc {
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
   static constexpr std::int32_t discard = -3;  ///< `out` of a packet the routing could not route
   // 32 bytes, two to a cache line: a router's cycle reads a busy VC's first 21 bytes, and
-  // arrivals and departures at random VCs all of them. (Its router is router_of_port_, the
+  // arrivals and departures at random VCs all of them. (Its router is router_of_port(port), the
   // cycle a flit last left it last_move_: read far less often.)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
@@ -274,7 +274,7 @@ class flit_network final : public network {
     auto& count = port_busy_[static_cast<std::size_t>(in.port)];
     if (change > 0 ? count++ != 0 : --count != 0) return;
     const std::int32_t p = in_index_[static_cast<std::size_t>(in.port)];
-    routers_[static_cast<std::size_t>(router_of_port_[static_cast<std::size_t>(in.port)])].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
+    routers_[static_cast<std::size_t>(router_of_port(in.port))].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
   }
   /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
   /// bitmap is read once: a port emptied by f(p) is one already visited.
@@ -382,6 +382,10 @@ class flit_network final : public network {
   /// The message's bytes that packet `packet` carries (its last flit's padding not counted).
   std::int64_t payload_of(std::int64_t bytes, std::uint32_t packet) const;
   std::int32_t injection_port(node_id n) const { return links_ + n; }
+  /// The router input `port` feeds: its link's head, or the node of an injection port.
+  node_id router_of_port(std::int32_t port) const {
+    return port < links_ ? link_to_[static_cast<std::size_t>(port)] : port - links_;
+  }
   /// The class of VC `vc`, and the first VC of class `cls` (classes_: one past the last VC),
   /// from tables: a head's routing asks them at every hop, and each is an integer division.
   std::int32_t class_of(std::int32_t vc) const { return class_of_vc_[static_cast<std::size_t>(vc)]; }
@@ -434,7 +438,6 @@ class flit_network final : public network {
   router_arena arena_;  ///< the routers' arrays
   aligned_vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
   std::vector<std::int64_t> last_move_;  ///< per input channel: the cycle a flit last left (blocked-cycle figures)
-  std::vector<node_id> router_of_port_;  ///< per input port: the router it feeds
   aligned_vector<flit> slots_;         ///< channel * buffer + i
   aligned_vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)

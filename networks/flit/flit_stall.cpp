@@ -71,7 +71,7 @@ void flit_network::pack_stall_state(std::span<const char> held, std::vector<std:
   // The input VCs of the routers held here, with their flits (no message pointer leaves).
   for (std::size_t ch = 0; ch < inputs_.size(); ++ch) {
     const auto& in = inputs_[ch];
-    if (!held[static_cast<std::size_t>(router_of_port_[static_cast<std::size_t>(in.port)])] || in.count == 0) continue;
+    if (!held[static_cast<std::size_t>(router_of_port(in.port))] || in.count == 0) continue;
     w.put<std::uint8_t>(1);
     w.put<std::uint64_t>(ch);
     w.put(in);

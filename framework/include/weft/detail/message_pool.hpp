@@ -50,10 +50,7 @@ class message_pool {
   /// Takes back a message whose payload has been copied out into the receiver's spares;
   /// its fields are reset on reuse.
   void release(std::vector<message*>& local, message* m) {
-    if (!m->carved) {  // a distributed run's copy: made alone, freed alone
-      delete m;
-      return;
-    }
+    if (!m->carved) return dispose(m);  // a distributed run's copy: made alone, freed alone
     auto data = std::move(m->data);
     data.clear();  // a heap buffer keeps its capacity
     *m = message{};
