@@ -145,7 +145,9 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
       for (std::int32_t channel = base; channel < base + vcs; ++channel) look(channel);
     }
   const std::span<const due_vc> due(first, last);
-  if (due.size() != 1 || !booksim_alone(r, n, c, due.front(), progress, ctx)) {
+  if (due.size() == 1 && booksim_alone(r, n, c, due.front(), progress, ctx)) {
+    if (switch_ahead_ && later > c + 1) booksim_ahead(r, n, c, due.front(), ctx);
+  } else {
     if (routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
     // for the next cycle, and those it gave up on active and due).
@@ -391,7 +393,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
   // answers false, having changed nothing, and the general allocators take the cycle.
   auto& in = inputs_[static_cast<std::size_t>(d.channel)];
   if (in.grant_at >= 0 || params_.vc_alloc_delay != 1 || params_.sw_alloc_delay != 1) return false;
-  const std::int32_t vcs = vcs_, eject_port = static_cast<std::int32_t>(r.outs.size());
+  const std::int32_t vcs = vcs_;
   const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
   const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
   if (in.state == input_vc::phase::routing) {
@@ -414,22 +416,46 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
     return true;
   }
   // Active and due: switch allocation with one request.
-  std::int32_t out = eject_port;
-  if (in.out >= 0) {
+  if (in.out >= 0 && outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) {
     auto& lc = link_counters_[static_cast<std::size_t>(in.out)];
-    if (outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) {
-      lc.max_queue = std::max(lc.max_queue, 1 - (lc.granted == c ? 1 : 0));  // it asked and waits
-      return true;
-    }
-    lc.granted = c;
+    lc.max_queue = std::max(lc.max_queue, 1 - (lc.granted == c ? 1 : 0));  // it asked and waits
+    return true;
+  }
+  booksim_switch_alone(r, n, c, d, ctx);
+  progress = true;
+  return true;
+}
+
+void flit_network::booksim_switch_alone(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx) {
+  const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+  const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
+  std::int32_t out = static_cast<std::int32_t>(r.outs.size());  // the ejection port
+  if (in.out >= 0) {
+    link_counters_[static_cast<std::size_t>(in.out)].granted = c;
     out = out_index_[static_cast<std::size_t>(in.out)];
   }
   r.sw_grant[static_cast<std::size_t>(out)] = wrap(d.port + 1, r.sw_accept.size());
   r.sw_accept[static_cast<std::size_t>(d.port)] = wrap(out + 1, r.sw_grant.size());
-  r.sw_vc_rr[static_cast<std::size_t>(d.port)] = wrap(v + 1, static_cast<std::size_t>(vcs));
+  r.sw_vc_rr[static_cast<std::size_t>(d.port)] = wrap(d.channel - in.port * vcs_ + 1, static_cast<std::size_t>(vcs_));
   booksim_leave(r, n, d.channel, c, ctx);
-  progress = true;
-  return true;
+}
+
+void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx) {
+  // The flit alone in VC d, the router's one due VC this cycle, is bidding for the switch from
+  // c + 1 (its head was granted an output VC now, or the flit in front of it left now). It will
+  // be the one request of that cycle's switch allocation: no other VC here is due by then
+  // (`later` > c + 1), a head arriving at c + 1 starts its routing (routing_delay >= 1), no body
+  // flit arriving then bids for its port or link (switch_ahead_'s comment), and its credit is
+  // here (credits only come back until it leaves). So it leaves now, as of c + 1, and the router
+  // needs no cycle for it at c + 1: the state it changes (its buffer, the output VC it frees,
+  // the switch's pointers) is read by nothing before then but a flit arriving behind it at
+  // c + 1, which write_flit places as if it had arrived before it left. Every effect lands at
+  // c + 2 or later, as it would have from c + 1 (the agenda's ring is a cycle longer for it).
+  const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+  if (in.state != input_vc::phase::active || in.count != 1 || in.ready_at != c + 1 || in.out == input_vc::discard ||
+      (in.out >= 0 && outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0))
+    return;
+  booksim_switch_alone(r, n, c + 1, d, ctx);
 }
 
 }  // namespace weft::detail::flit

@@ -50,6 +50,11 @@ flit_network::flit_network(const network_setup& setup)
     inject_credit_offset_ = 0;  // the injection buffer is the router's own: no credit travels
     eject_offset_ = 1;          // one cycle through the switch
   }
+  // (With several VCs and packets of several flits, a body flit arriving at c + 1 in another VC
+  // of the router bids at c + 1 at once, and may compete for the port or the link: no such VC
+  // exists with one VC, where the link's one VC is the ahead flit's own, nor with one-flit packets.)
+  switch_ahead_ = params_.booksim && params_.vc_alloc_delay == 1 && params_.sw_alloc_delay == 1 &&
+                  params_.routing_delay >= 1 && !tracing_ && (vcs_ == 1 || params_.packet_flits == 1);
   for (std::int32_t v = 0; v < vcs_; ++v) class_of_vc_.push_back(class_formula(v));
   for (std::int32_t k = 0; k <= classes_; ++k) first_vc_of_class_.push_back(first_vc_formula(k));
   link_from_.reserve(static_cast<std::size_t>(links_));
@@ -167,8 +172,9 @@ void flit_network::prepare(int partitions) {
   }
   const auto vcs = static_cast<std::size_t>(vcs_);
   for (auto& p : parts_) {
+    // (A flit leaving ahead, booksim_ahead, books its arrival and credit a cycle further.)
     p.agenda = cycle_agenda(nodes_, std::max({flit_offset_, credit_offset_, inject_credit_offset_,
-                                              std::int64_t{params_.injection_delay} + 1}));
+                                              std::int64_t{params_.injection_delay} + 1}) + (switch_ahead_ ? 1 : 0));
     p.candidates.reserve(16);
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);

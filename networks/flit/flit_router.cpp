@@ -208,16 +208,25 @@ std::string flit_network::loop_text(std::int32_t hops) {
 
 void flit_network::write_flit(std::int32_t channel, const flit& f) {
   auto& in = inputs_[static_cast<std::size_t>(channel)];
-  if (f.index == 0 && in.count == 0) {  // a head at the front: its routing starts
-    in.state = input_vc::phase::routing;
-    in.ready_at = f.arrived + params_.routing_delay;  // BookSim's VC allocation follows routing
-  } else if (in.count == 0) {
-    in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
-  }
-  if (in.count == 0) note_busy(channel, 1);
   const std::int32_t at = in.first + in.count;
-  slot(channel, at < buffer_ ? at : at - buffer_) = f;
-  ++in.count;
+  flit& written = slot(channel, at < buffer_ ? at : at - buffer_);
+  written = f;
+  if (in.count++ != 0) return;
+  note_busy(channel, 1);
+  if (f.index != 0) {
+    in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
+    return;
+  }
+  // A head at the front: its routing starts.
+  in.state = input_vc::phase::routing;
+  in.ready_at = f.arrived + params_.routing_delay;  // BookSim's VC allocation follows routing
+  // A tail left this buffer as of this cycle (booksim_ahead; otherwise a flit leaves only at a
+  // router cycle, after the cycle's arrivals): this head arrived behind it and reaches the front
+  // as pop_front has it, at the next cycle.
+  if (switch_ahead_ && last_move_[static_cast<std::size_t>(channel)] == f.arrived) [[unlikely]] {
+    written.arrived = f.arrived + 1;
+    in.ready_at = f.arrived + 1 + params_.routing_delay;
+  }
 }
 
 flit flit_network::take_front(std::int32_t channel, std::int64_t c) {
