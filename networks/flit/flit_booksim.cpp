@@ -445,14 +445,16 @@ void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d,
   // c + 1 (its head was granted an output VC now, or the flit in front of it left now). It will
   // be the one request of that cycle's switch allocation: no other VC here is due by then
   // (`later` > c + 1), a head arriving at c + 1 starts its routing (routing_delay >= 1), no body
-  // flit arriving then bids for its port or link (switch_ahead_'s comment), and its credit is
-  // here (credits only come back until it leaves). So it leaves now, as of c + 1, and the router
+  // flit arriving then bids for its port or link (switch_ahead_'s comment; nor for the ejection
+  // port, which a packet given up on drains through without an ejection VC: not while one
+  // does), and its credit is here (credits only come back until it leaves). So it leaves now, as of c + 1, and the router
   // needs no cycle for it at c + 1: the state it changes (its buffer, the output VC it frees,
   // the switch's pointers) is read by nothing before then but a flit arriving behind it at
   // c + 1, which write_flit places as if it had arrived before it left. Every effect lands at
   // c + 2 or later, as it would have from c + 1 (the agenda's ring is a cycle longer for it).
   const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
   if (in.state != input_vc::phase::active || in.count != 1 || in.ready_at != c + 1 || in.out == input_vc::discard ||
+      (in.out == input_vc::eject && r.discarding > 0) ||
       (in.out >= 0 && outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0))
     return;
   booksim_switch_alone(r, n, c + 1, d, ctx);

@@ -114,6 +114,7 @@ struct router {
   std::int64_t inject_payload = 0;    ///< its payload bytes,
   std::int32_t inject_flits = 0;      ///< and its flits
   std::int64_t eject_granted = -1;    ///< cycle the ejection port last took a flit
+  std::int32_t discarding = 0;  ///< packets given up on whose flits still drain through its ejection port
   std::vector<std::pair<message*, std::int32_t>> arriving;  ///< packets ejected per message
 };
 

@@ -197,6 +197,7 @@ void flit_network::settle_queues(const std::vector<std::int32_t>& asked, std::in
 void flit_network::give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                            network_context& ctx) {
   ctx.drop(event_of(event_kind::network, *head.msg, time_of(c), n, head.packet), why);
+  ++routers_[static_cast<std::size_t>(n)].discarding;  // until its tail has drained (eject)
   in.state = input_vc::phase::active;  // its flits drain at the ejection port, delivering nothing
   in.out = input_vc::discard;
 }
@@ -343,7 +344,10 @@ void flit_network::eject(router& r, std::int32_t channel, node_id n, std::int64_
   const bool discard = in.out == input_vc::discard;
   const flit f = take_front(channel, c);
   return_credit(channel, f.tail, c, ctx);
-  if (discard) return;
+  if (discard) {
+    r.discarding -= f.tail ? 1 : 0;
+    return;
+  }
   auto& counters = parts_[static_cast<std::size_t>(ctx.partition())];
   const std::int64_t done = c + eject_offset_;  // through the switch (and BookSim's ejection channel)
   ++counters.ejected_flits;
