@@ -447,11 +447,12 @@ void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d,
   // (`later` > c + 1), a head arriving at c + 1 starts its routing (routing_delay >= 1), no body
   // flit arriving then bids for its port or link (switch_ahead_'s comment; nor for the ejection
   // port, which a packet given up on drains through without an ejection VC: not while one
-  // does), and its credit is here (credits only come back until it leaves). So it leaves now, as of c + 1, and the router
-  // needs no cycle for it at c + 1: the state it changes (its buffer, the output VC it frees,
-  // the switch's pointers) is read by nothing before then but a flit arriving behind it at
-  // c + 1, which write_flit places as if it had arrived before it left. Every effect lands at
-  // c + 2 or later, as it would have from c + 1 (the agenda's ring is a cycle longer for it).
+  // does), and its credit is here (credits only come back until it leaves). So it leaves now,
+  // as of c + 1, and the router needs no cycle for it at c + 1: the state it changes (its
+  // buffer, the output VC it frees, the switch's pointers) is read by nothing before then but a
+  // flit arriving behind it at c + 1, which write_flit places as if it had arrived before it
+  // left. Every effect lands at c + 2 or later, as it would have from c + 1 (the agenda's ring
+  // is a cycle longer for it).
   const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
   if (in.state != input_vc::phase::active || in.count != 1 || in.ready_at != c + 1 || in.out == input_vc::discard ||
       (in.out == input_vc::eject && r.discarding > 0) ||

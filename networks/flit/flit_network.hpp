@@ -356,9 +356,9 @@ class flit_network final : public network {
   [[gnu::always_inline]] inline bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
   /// The switch grants the front flit of due VC `d` of `r`, the one request, at `c`: it leaves.
   [[gnu::always_inline]] inline void booksim_switch_alone(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx);
-  /// After booksim_alone granted VC `d` an output VC at `c` with nothing else due at `r` by
-  /// c + 1 (switch_ahead_): its flit leaves now as of c + 1 when the switch would grant it then
-  /// (booksim_ahead's comment).
+  /// After booksim_alone's cycle `c` of `r`, with nothing else due there by c + 1
+  /// (switch_ahead_): the flit it left bidding for the switch from c + 1 in VC `d` leaves now,
+  /// as of c + 1, when the switch would grant it then (booksim_ahead's comment).
   void booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx);
   /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
   /// the routing has no next hop for it (dead_end).
@@ -430,8 +430,8 @@ class flit_network final : public network {
   config params_;
   bool tracing_;
   /// --router booksim with one-cycle allocators, routing_delay >= 1, one VC or one-flit packets
-  /// and no trace: a lone head granted its VC crosses the switch in the same router cycle, as of
-  /// the next (booksim_ahead). (A trace lists a cycle's spans in the order they were made, which
+  /// and no trace: a lone flit that will bid for the switch at the next router cycle crosses it
+  /// in this one, as of the next (booksim_ahead). (A trace lists a cycle's spans in the order they were made, which
   /// this would change.)
   bool switch_ahead_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
