@@ -38,6 +38,7 @@ priority=${PRIORITY:-}
 # Runs a command in a session of its own at PRIORITY.
 at_priority() {
   if [ -n "$priority" ]; then
+    # shellcheck disable=SC2016  # $0 and $@ are the inner shell's
     setsid --wait sh -c 'echo "$0" > /proc/self/autogroup && exec "$@"' "$priority" "$@"
   else
     "$@"
@@ -81,8 +82,7 @@ weft_once() {
 
 # Medians over RUNS, interleaved with the other tool: prints "USER WALL CYCLES".
 medians() {  # TOOL ARGS LOAD
-  local i
-  for i in $(seq "$runs"); do "$1" "$2" "$3"; done > "$work/runs"
+  for _ in $(seq "$runs"); do "$1" "$2" "$3"; done > "$work/runs"
   echo "$(column 1 < "$work/runs") $(column 2 < "$work/runs") $(column 3 < "$work/runs")"
 }
 
@@ -119,7 +119,7 @@ done
 echo
 echo "# torus:32x32, dateline, --vcs 2 --buffer 8 --packet-flits 16, uniform 0.05, --router booksim; medians of $runs runs"
 t_opts="-m torus:32x32 --routing dateline --vcs 2 --buffer 8 --packet-flits 16"
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   for w in 1 2; do echo "$w $(weft_once "$t_opts" 0.05 "$w" "$work/t$w.json")"; done
 done > "$work/torus"
 for w in 1 2; do
