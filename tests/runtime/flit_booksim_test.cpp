@@ -220,8 +220,9 @@ BOOST_AUTO_TEST_CASE(an_adaptive_head_takes_the_link_with_fewer_credits_in_use) 
   BOOST_TEST(flits_on(1, 3) == 0);
 }
 
-// A flit alone at its router, granted its VC at cycle c, leaves in that same router cycle as of
-// c + 1 (flit_booksim.cpp, booksim_ahead): a shortcut, not a model. A traced run never takes it,
+// A flit alone at its router that will bid for the switch at c + 1 (its head granted its VC at c,
+// or the flit in front of it gone at c) leaves in the router's cycle at c, as of c + 1
+// (flit_booksim.cpp, booksim_ahead): a shortcut, not a model. A traced run never takes it,
 // so a traced and an untraced run must give the same report. mesh:3x1, nodes 0 and 1 each send
 // 100 one-flit packets to node 2: their streams meet at router 1's link to 2, which carries a
 // packet every other cycle, so at router 2 a packet's head arrives in the cycle the one before
