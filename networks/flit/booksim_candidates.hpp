@@ -1,10 +1,22 @@
 #pragma once
-// --router booksim: the output VCs a head may ask for, as both its general allocators
-// (flit_booksim.cpp) and the disjoint case's (flit_booksim_disjoint.cpp) see them.
+// --router booksim: what its general allocators (flit_booksim.cpp) and the disjoint case's
+// (flit_booksim_disjoint.cpp) share: how iSLIP's pointers move after a match, and the output VCs
+// a head may ask for.
 
 #include "flit_network.hpp"
 
 namespace weft::detail::flit {
+
+/// The round-robin position after `i` among `size`.
+inline std::int32_t after(std::int32_t i, std::size_t size) { return i + 1 < static_cast<std::int32_t>(size) ? i + 1 : 0; }
+
+/// iSLIP after input `in` and output `out` matched (allocators/islip.cpp): the output's grant
+/// pointer moves past the input, the input's accept pointer past the output.
+inline void islip_matched(pooled_array<std::int32_t> grant, pooled_array<std::int32_t> accept, std::int32_t in,
+                          std::int32_t out) {
+  grant[static_cast<std::size_t>(out)] = after(in, accept.size());
+  accept[static_cast<std::size_t>(in)] = after(out, grant.size());
+}
 
 template <class Each>
 flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,

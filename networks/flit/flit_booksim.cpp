@@ -47,8 +47,7 @@ using request = partition_counters::request;
     if (a != q.out) continue;
     a = -2;  // matched: a second request of the same pair (a routing naming a hop twice) is not
     matched.push_back(static_cast<std::int32_t>(k));
-    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
-    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+    islip_matched(grant_ptr, accept_ptr, q.in, q.out);
   }
   for (const auto& q : requests) {
     granted[static_cast<std::size_t>(q.out)] = -1;
@@ -66,8 +65,7 @@ inline void islip(const std::vector<request>& requests, pooled_array<std::int32_
   if (n == 1) [[likely]] {
     const auto& q = requests.front();
     matched.push_back(0);
-    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < static_cast<std::int32_t>(accept_ptr.size()) ? q.in + 1 : 0;
-    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < static_cast<std::int32_t>(grant_ptr.size()) ? q.out + 1 : 0;
+    islip_matched(grant_ptr, accept_ptr, q.in, q.out);
     return;
   }
   if (n > 8) return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
@@ -75,12 +73,10 @@ inline void islip(const std::vector<request>& requests, pooled_array<std::int32_
     for (std::size_t b = a + 1; b < n; ++b)
       if (requests[a].in == requests[b].in || requests[a].out == requests[b].out)
         return islip_many(requests, grant_ptr, accept_ptr, granted, accepted, matched);
-  const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
   for (std::size_t k = 0; k < n; ++k) {
     const auto& q = requests[k];
     matched.push_back(static_cast<std::int32_t>(k));
-    grant_ptr[static_cast<std::size_t>(q.out)] = q.in + 1 < ins ? q.in + 1 : 0;
-    accept_ptr[static_cast<std::size_t>(q.in)] = q.out + 1 < outs ? q.out + 1 : 0;
+    islip_matched(grant_ptr, accept_ptr, q.in, q.out);
   }
 }
 
@@ -395,7 +391,6 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
   if (in.grant_at >= 0 || params_.vc_alloc_delay != 1 || params_.sw_alloc_delay != 1) return false;
   const std::int32_t vcs = vcs_;
   const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
-  const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
   if (in.state == input_vc::phase::routing) {
     const auto outs = static_cast<std::int32_t>(r.va_grant.size());
     const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
@@ -409,8 +404,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
     };
     if (booksim_candidates(r, n, c, d.channel, ctx, consider) != unroutable::no) return false;
     if (best < 0) return true;  // every VC it may take is held: it waits
-    r.va_grant[static_cast<std::size_t>(best)] = wrap(input + 1, r.va_accept.size());
-    r.va_accept[static_cast<std::size_t>(input)] = wrap(best + 1, r.va_grant.size());
+    islip_matched(r.va_grant, r.va_accept, input, best);
     booksim_take(r, d.channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);
     progress = true;
     return true;
@@ -428,15 +422,13 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
 
 void flit_network::booksim_switch_alone(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx) {
   const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
-  const auto wrap = [](std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; };
   std::int32_t out = static_cast<std::int32_t>(r.outs.size());  // the ejection port
   if (in.out >= 0) {
     link_counters_[static_cast<std::size_t>(in.out)].granted = c;
     out = out_index_[static_cast<std::size_t>(in.out)];
   }
-  r.sw_grant[static_cast<std::size_t>(out)] = wrap(d.port + 1, r.sw_accept.size());
-  r.sw_accept[static_cast<std::size_t>(d.port)] = wrap(out + 1, r.sw_grant.size());
-  r.sw_vc_rr[static_cast<std::size_t>(d.port)] = wrap(d.channel - in.port * vcs_ + 1, static_cast<std::size_t>(vcs_));
+  islip_matched(r.sw_grant, r.sw_accept, d.port, out);
+  r.sw_vc_rr[static_cast<std::size_t>(d.port)] = after(d.channel - in.port * vcs_, static_cast<std::size_t>(vcs_));
   booksim_leave(r, n, d.channel, c, ctx);
 }
 

@@ -14,8 +14,6 @@ namespace weft::detail::flit {
 
 namespace {
 
-std::int32_t wrap(std::int32_t next, std::size_t size) { return next < static_cast<std::int32_t>(size) ? next : 0; }
-
 // At most this many requesting VCs (and 64 outputs and ports, one bit each) take this path.
 constexpr std::size_t most_disjoint = 16;
 
@@ -54,8 +52,7 @@ bool flit_network::booksim_disjoint_vcs(router& r, node_id n, std::int64_t c, st
   }
   for (const auto& [channel, input, best] : std::span(picks.data(), count)) {
     if (best < 0) continue;  // every VC it may take is held: it waits
-    r.va_grant[static_cast<std::size_t>(best)] = wrap(input + 1, r.va_accept.size());
-    r.va_accept[static_cast<std::size_t>(input)] = wrap(best + 1, r.va_grant.size());
+    islip_matched(r.va_grant, r.va_accept, input, best);
     booksim_take(r, channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);
     progress = true;
   }
@@ -102,9 +99,8 @@ bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c,
       lc.granted = c;
     }
     const std::int32_t v = k.channel - inputs_[static_cast<std::size_t>(k.channel)].port * vcs;
-    r.sw_grant[static_cast<std::size_t>(k.out)] = wrap(k.port + 1, ports);
-    r.sw_accept[static_cast<std::size_t>(k.port)] = wrap(k.out + 1, outs);
-    r.sw_vc_rr[static_cast<std::size_t>(k.port)] = wrap(v + 1, static_cast<std::size_t>(vcs));
+    islip_matched(r.sw_grant, r.sw_accept, k.port, k.out);
+    r.sw_vc_rr[static_cast<std::size_t>(k.port)] = after(v, static_cast<std::size_t>(vcs));
     progress = true;
   }
   for (const pick& k : taken)

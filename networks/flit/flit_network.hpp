@@ -431,8 +431,8 @@ class flit_network final : public network {
   bool tracing_;
   /// --router booksim with one-cycle allocators, routing_delay >= 1, one VC or one-flit packets
   /// and no trace: a lone flit that will bid for the switch at the next router cycle crosses it
-  /// in this one, as of the next (booksim_ahead). (A trace lists a cycle's spans in the order they were made, which
-  /// this would change.)
+  /// in this one, as of the next (booksim_ahead). (A trace lists a cycle's spans in the order
+  /// they were made, which this would change.)
   bool switch_ahead_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;
