@@ -8,11 +8,15 @@ namespace weft::traffic {
 
 namespace {
 
-// Nearest rank: the smallest value with at least q of the sample at or below it.
-double percentile(const std::vector<std::int64_t>& sorted, double q, double cycle_ps) {
-  if (sorted.empty()) return 0;
-  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
-  return static_cast<double>(sorted[std::max<std::size_t>(rank, 1) - 1]) / cycle_ps;
+// Nearest rank: the smallest value with at least q of the sample at or below it. It puts that
+// value in its sorted place, the rest around it (a full sort of a loaded run's latencies was 1.7 %
+// of its instructions).
+double percentile(std::vector<std::int64_t>& sample, double q, double cycle_ps) {
+  if (sample.empty()) return 0;
+  const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sample.size())));
+  const auto at = sample.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(rank, 1) - 1);
+  std::nth_element(sample.begin(), at, sample.end());
+  return static_cast<double>(*at) / cycle_ps;
 }
 
 }  // namespace
@@ -46,7 +50,6 @@ point measure(const schedule& s, const delivery_log& log) {
   out.offered = static_cast<double>(created_in_window * run.shape.packet_flits) / node_cycles;
   out.accepted = static_cast<double>(arrived_in_window * run.shape.packet_flits) / node_cycles;
   out.packets = static_cast<std::int64_t>(latencies.size());
-  std::sort(latencies.begin(), latencies.end());
   std::int64_t total = 0;  // ps: exact, no rounding before the one division
   for (auto l : latencies) total += l;
   out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;
