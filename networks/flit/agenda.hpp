@@ -51,6 +51,20 @@ class calendar {
     mask_ |= bit(cycle);
   }
 
+  /// add(cycle, item) for an item that `fill(Item&)` writes in its place: a large item (an
+  /// arrival, 64 bytes) is then copied once, not made aside and copied in. For list slots.
+  template <class Fill>
+  void add_filled(std::int64_t cycle, Fill&& fill) {
+    if (cycle >= base_ + ring_) [[unlikely]] {
+      Item item{};
+      fill(item);
+      return add_far(cycle, item);
+    }
+    fill(slots_[static_cast<std::size_t>(cycle & (ring_ - 1))].items.emplace_back());
+    ++size_;
+    mask_ |= bit(cycle);
+  }
+
   /// The slot of `cycle`, the earliest (== next()), to be read and then closed; the ring moves
   /// forward to it.
   Slot& open(std::int64_t cycle) {

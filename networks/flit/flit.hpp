@@ -22,10 +22,4 @@ struct flit {
   bool tail = false;
 };
 
-/// `f` with `hops` links crossed.
-inline flit with_hops(flit f, std::int32_t hops) {
-  f.hops = hops;
-  return f;
-}
-
 }  // namespace weft::detail::flit

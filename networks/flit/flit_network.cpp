@@ -99,11 +99,12 @@ flit_network::flit_network(const network_setup& setup)
   arena_.allocate();
   lay_out();
   out_index_.resize(static_cast<std::size_t>(links_));
-  in_index_.resize(static_cast<std::size_t>(links_ + nodes_));
+  busy_.resize(static_cast<std::size_t>(links_ + nodes_));  // before any flit
   for (node_id n = 0; n < nodes_; ++n) {
     const auto& r = routers_[static_cast<std::size_t>(n)];
     const auto ports = static_cast<std::int32_t>(r.ports.size()), outs = static_cast<std::int32_t>(r.outs.size());
-    for (std::int32_t i = 0; i < ports; ++i) in_index_[static_cast<std::size_t>(r.ports[static_cast<std::size_t>(i)])] = i;
+    for (std::int32_t i = 0; i < ports; ++i)
+      busy_[static_cast<std::size_t>(r.ports[static_cast<std::size_t>(i)])] = {&r.busy_ports[static_cast<std::size_t>(i >> 6)], i & 63, 0};
     for (std::int32_t i = 0; i < outs; ++i) out_index_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(i)])] = i;
   }
   if (params_.booksim && !adaptive_ && !routing_.reads_state() && nodes_ <= table_nodes)
@@ -120,7 +121,6 @@ flit_network::flit_network(const network_setup& setup)
   // BookSim's source holds credits for the injection VCs as a router does for its links'.
   outputs_.assign(static_cast<std::size_t>(params_.booksim ? links_ + nodes_ : links_) * static_cast<std::size_t>(vcs_),
                   {buffer_, -1});
-  port_busy_.assign(static_cast<std::size_t>(links_ + nodes_), 0);  // before any flit
   part_of_node_.assign(static_cast<std::size_t>(nodes_), 0);
   link_counters_.assign(static_cast<std::size_t>(links_), {});
   if (vcs_ > 1) vc_flits_.assign(static_cast<std::size_t>(links_) * static_cast<std::size_t>(vcs_), 0);

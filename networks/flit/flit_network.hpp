@@ -271,11 +271,9 @@ class flit_network final : public network {
   /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
   /// whether its router sees the port busy.
   [[gnu::always_inline]] inline void note_busy(std::int32_t channel, std::int32_t change) {
-    const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    auto& count = port_busy_[static_cast<std::size_t>(in.port)];
-    if (change > 0 ? count++ != 0 : --count != 0) return;
-    const std::int32_t p = in_index_[static_cast<std::size_t>(in.port)];
-    routers_[static_cast<std::size_t>(router_of_port(in.port))].busy_ports[static_cast<std::size_t>(p >> 6)] ^= std::uint64_t{1} << (p & 63);
+    auto& port = busy_[static_cast<std::size_t>(inputs_[static_cast<std::size_t>(channel)].port)];
+    if (change > 0 ? port.vcs++ != 0 : --port.vcs != 0) return;
+    *port.word ^= std::uint64_t{1} << port.bit;
   }
   /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
   /// bitmap is read once: a port emptied by f(p) is one already visited.
@@ -377,7 +375,7 @@ class flit_network final : public network {
   /// Whether output VC `vc` of router `r`'s output `out` (its links, then ejection) is free at `c`.
   bool booksim_vc_free(const router& r, std::int32_t out, std::int32_t vc, std::int64_t c) const;
   /// Input `channel` of `r` takes output VC `vc` of output `out`; switch allocation from c + 1.
-  void booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c);
+  [[gnu::always_inline]] inline void booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c);
   /// The flit at the front of input `channel` of `r` leaves through the switch at `c`.
   void booksim_leave(router& r, node_id n, std::int32_t channel, std::int64_t c, network_context& ctx);
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
@@ -423,7 +421,8 @@ class flit_network final : public network {
   static constexpr std::uint64_t many = UINT64_MAX;
   /// The routing's candidates from `n` for `head` arriving on class `cls`: a span of one table
   /// entry in `one`, or of `cands` filled by next_hops.
-  std::span<const hop> booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one, std::vector<hop>& cands);
+  [[gnu::always_inline]] inline std::span<const hop> booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
+                                                                    std::vector<hop>& cands);
   /// booksim_route's question to the routing, its answer kept in `entry` when there is one.
   [[gnu::noinline]] std::span<const hop> ask_routing(node_id n, const flit& head, std::int32_t cls,
                                                      std::vector<hop>& cands, std::atomic<std::uint64_t>* entry);
@@ -453,11 +452,17 @@ class flit_network final : public network {
   aligned_vector<flit> slots_;         ///< channel * buffer + i
   aligned_vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
-  std::vector<std::int32_t> in_index_;   ///< per input port: its place among its router's ports (booksim)
   /// Each node's engine partition (network::repartition): what crosses a link within one is an
   /// arrival on its agenda, what crosses between two an engine event.
   std::vector<int> part_of_node_;
-  std::vector<std::int32_t> port_busy_;  ///< per input port: its VCs holding flits (a router's cycle skips the others)
+  /// Per input port: its VCs holding flits, and where its router's busy-port bitmap has it (a
+  /// router's cycle skips the ports not busy; note_busy keeps the bit, at every flit into an
+  /// empty buffer and out of a last one).
+  struct busy_port {
+    std::uint64_t* word = nullptr;
+    std::int32_t bit = 0, vcs = 0;
+  };
+  std::vector<busy_port> busy_;
   aligned_vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;   ///< link * vcs + vc: flits per VC, with more than one VC a link
   std::vector<std::int64_t> head_sent_;  ///< link * vcs + vc, when tracing: the cycle the owning packet's head crossed the link
