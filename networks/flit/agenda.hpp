@@ -8,7 +8,7 @@
 //
 // Each kind lives in a calendar: the slots of the next cycles are a ring with a mask of the
 // non-empty ones, later cycles wait in a heap until the ring reaches them. An arrival slot is a
-// list; a tick slot is a set of nodes (a bitmap, with the list of its non-zero words), so that a
+// list; a tick slot is a set of nodes (a bitmap, with a bitmap of its non-zero words), so that a
 // router asks for a cycle as often as it likes and the cycle's routers come out in node order
 // without a sort.
 
@@ -164,36 +164,39 @@ struct list_slot {
   }
 };
 
-/// A slot of ticks: the set of nodes, a bitmap over all of them, and its non-zero words.
+/// A slot of ticks: the set of nodes, a bitmap over all of them, and a bitmap of its non-zero
+/// words (so that its nodes come out in order without a sort, and a router asking for the
+/// cycle sets two bits).
 struct tick_slot {
-  std::vector<std::uint64_t> words;
-  std::vector<std::int32_t> used;  ///< indices of the non-zero words, in no order
+  std::vector<std::uint64_t> words, used;
+  void resize(std::size_t nodes) {
+    words.assign((nodes + 63) / 64, 0);
+    used.assign((words.size() + 63) / 64, 0);
+  }
   bool add(std::int32_t node) {
     const auto w = static_cast<std::size_t>(node >> 6);
     const std::uint64_t b = std::uint64_t{1} << (node & 63);
     if (words[w] & b) return false;
-    if (words[w] == 0) used.push_back(static_cast<std::int32_t>(w));
     words[w] |= b;
+    used[w >> 6] |= std::uint64_t{1} << (w & 63);
     return true;
   }
   /// Appends its nodes to `out` in ascending order and empties it.
   void take(std::vector<std::int32_t>& out) {
-    if (used.size() > 1) std::sort(used.begin(), used.end());
-    for (const std::int32_t w : used) {
-      for (std::uint64_t bits = words[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1)
-        out.push_back(w * 64 + std::countr_zero(bits));
-      words[static_cast<std::size_t>(w)] = 0;
-    }
-    used.clear();
+    drain([&](std::int32_t node) { out.push_back(node); });
   }
+  /// Calls each(node) for its nodes in ascending order, and empties it.
   template <class F>
   void drain(F&& each) {
-    for (const std::int32_t w : used) {
-      for (std::uint64_t bits = words[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1)
-        each(w * 64 + std::countr_zero(bits));
-      words[static_cast<std::size_t>(w)] = 0;
+    for (std::size_t u = 0; u < used.size(); ++u) {
+      for (std::uint64_t nonzero = used[u]; nonzero != 0; nonzero &= nonzero - 1) {
+        const std::size_t w = u * 64 + static_cast<std::size_t>(std::countr_zero(nonzero));
+        for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
+          each(static_cast<std::int32_t>(w * 64) + std::countr_zero(bits));
+        words[w] = 0;
+      }
+      used[u] = 0;
     }
-    used.clear();
   }
 };
 
@@ -203,7 +206,7 @@ class cycle_agenda {
   cycle_agenda() = default;
   /// For `nodes` routers, arrivals at most `ahead` cycles ahead (further is allowed, slower).
   cycle_agenda(std::int32_t nodes, std::int64_t ahead) : arrivals(ahead), credits(ahead) {
-    for (auto& s : ticks_.slots()) s.words.assign((static_cast<std::size_t>(nodes) + 63) / 64, 0);
+    for (auto& s : ticks_.slots()) s.resize(static_cast<std::size_t>(nodes));
   }
   std::int64_t next() const { return std::min({arrivals.next(), credits.next(), next_tick()}); }
   std::size_t size() const { return arrivals.size() + credits.size() + ticks_.size() + (running_.size() - head_); }

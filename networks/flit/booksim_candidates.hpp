@@ -31,15 +31,27 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
     return unroutable::no;
   }
   if (head.hops >= hop_bound_) return unroutable::loop;
+  // A hop the routing table holds (a routing that is not adaptive and reads no route state):
+  // one this network can take (ask_routing checked it), its free VCs at once.
+  std::atomic<std::uint64_t>* entry = nullptr;
+  if (!route_table_.empty()) {
+    entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
+    if (const std::uint64_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
+      const auto link = static_cast<std::size_t>(static_cast<std::uint32_t>(known) - 1), cls = static_cast<std::size_t>(known >> 32);
+      const std::int32_t out = out_index_[link];
+      const output_vc* const vcs = &outputs_[link * static_cast<std::size_t>(vcs_)];
+      for (std::int32_t o = first_vc_of_class_[cls], end = first_vc_of_class_[cls + 1]; o < end; ++o)
+        if (vcs[o].owner < 0) each(out, o);
+      return unroutable::no;
+    }
+  }
   const auto& in = inputs_[static_cast<std::size_t>(channel)];
-  hop one;
-  const auto cands = booksim_route(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0, one,
-                                   parts_[static_cast<std::size_t>(ctx.partition())].candidates);
+  const std::span<const hop> cands = ask_routing(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0,
+                                                 parts_[static_cast<std::size_t>(ctx.partition())].candidates, entry);
   if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
   const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;
-  const bool known_usable = cands.data() == &one;  // a routing table's hop (ask_routing checked it)
   for (const hop& h : cands) {
-    if ((!known_usable && !booksim_usable(n, h)) || (chosen >= 0 && h.link != chosen)) continue;
+    if (!booksim_usable(n, h) || (chosen >= 0 && h.link != chosen)) continue;
     const std::int32_t out = out_index_[static_cast<std::size_t>(h.link)];
     const output_vc* const vcs = &outputs_[static_cast<std::size_t>(h.link * vcs_)];
     for (std::int32_t o = first_vc_of(h.vc), end = first_vc_of(h.vc + 1); o < end; ++o)

@@ -293,16 +293,6 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
   return progress;
 }
 
-std::span<const hop> flit_network::booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
-                                                std::vector<hop>& cands) {
-  if (route_table_.empty()) return ask_routing(n, head, cls, cands, nullptr);
-  auto& entry = route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
-  const std::uint64_t known = entry.load(std::memory_order_relaxed);
-  if (known == 0 || known == many) return ask_routing(n, head, cls, cands, &entry);
-  one = {static_cast<std::int32_t>(static_cast<std::uint32_t>(known) - 1), static_cast<std::int32_t>(known >> 32)};
-  return {&one, 1};
-}
-
 std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std::int32_t cls, std::vector<hop>& cands,
                                                std::atomic<std::uint64_t>* entry) {
   cands.clear();

@@ -419,11 +419,8 @@ class flit_network final : public network {
   std::vector<std::atomic<std::uint64_t>> route_table_;
   static constexpr std::int32_t table_nodes = 1024;
   static constexpr std::uint64_t many = UINT64_MAX;
-  /// The routing's candidates from `n` for `head` arriving on class `cls`: a span of one table
-  /// entry in `one`, or of `cands` filled by next_hops.
-  [[gnu::always_inline]] inline std::span<const hop> booksim_route(node_id n, const flit& head, std::int32_t cls, hop& one,
-                                                                    std::vector<hop>& cands);
-  /// booksim_route's question to the routing, its answer kept in `entry` when there is one.
+  /// The routing's candidates from `n` for `head` arriving on class `cls`, in `cands`; its
+  /// answer kept in the routing table's `entry` when there is one (booksim_candidates).
   [[gnu::noinline]] std::span<const hop> ask_routing(node_id n, const flit& head, std::int32_t cls,
                                                      std::vector<hop>& cands, std::atomic<std::uint64_t>* entry);
   config params_;
