@@ -53,6 +53,7 @@ class calendar {
 
   /// add(cycle, item) for an item that `fill(Item&)` writes in its place: a large item (an
   /// arrival, 64 bytes) is then copied once, not made aside and copied in. For list slots.
+  /// `fill` must not read this calendar's items: the slot it writes may have just moved them.
   template <class Fill>
   void add_filled(std::int64_t cycle, Fill&& fill) {
     if (cycle >= base_ + ring_) [[unlikely]] {
