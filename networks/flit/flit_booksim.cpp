@@ -419,8 +419,7 @@ void flit_network::booksim_switch_alone(router& r, node_id n, std::int64_t c, du
   }
   islip_matched(r.sw_grant, r.sw_accept, d.port, out);
   r.sw_vc_rr[static_cast<std::size_t>(d.port)] = after(d.channel - in.port * vcs_, static_cast<std::size_t>(vcs_));
-  if (in.out >= 0) return send(d.channel, c, ctx);  // booksim_leave's first case (no grant is pending here)
-  booksim_leave(r, n, d.channel, c, ctx);
+  booksim_cross(r, n, d.channel, c, ctx);
 }
 
 void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx) {

@@ -103,13 +103,8 @@ bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c,
     r.sw_vc_rr[static_cast<std::size_t>(k.port)] = after(v, static_cast<std::size_t>(vcs));
     progress = true;
   }
-  for (const pick& k : taken) {
-    if (!k.sends) continue;
-    if (k.link >= 0)
-      send(k.channel, c, ctx);  // booksim_leave's first case (no grant is pending here)
-    else
-      booksim_leave(r, n, k.channel, c, ctx);
-  }
+  for (const pick& k : taken)
+    if (k.sends) booksim_cross(r, n, k.channel, c, ctx);
   return true;
 }
 

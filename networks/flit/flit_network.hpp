@@ -378,6 +378,14 @@ class flit_network final : public network {
   [[gnu::always_inline]] inline void booksim_take(router& r, std::int32_t channel, std::int32_t out, std::int32_t vc, std::int64_t c);
   /// The flit at the front of input `channel` of `r` leaves through the switch at `c`.
   void booksim_leave(router& r, node_id n, std::int32_t channel, std::int64_t c, network_context& ctx);
+  /// booksim_leave for a flit granted the switch with no grant pending (one-cycle switch
+  /// allocation): to its link, `send` at once, without booksim_leave's call; anything else
+  /// (ejection, a packet given up on) through it.
+  [[gnu::always_inline]] inline void booksim_cross(router& r, node_id n, std::int32_t channel, std::int64_t c,
+                                                   network_context& ctx) {
+    if (inputs_[static_cast<std::size_t>(channel)].out >= 0) return send(channel, c, ctx);
+    booksim_leave(r, n, channel, c, ctx);
+  }
   /// A packet that cannot be routed: dropped, its flits drained through the ejection port.
   void give_up(input_vc& in, const flit& head, node_id n, std::int64_t c, const std::string& why,
                network_context& ctx);
