@@ -51,17 +51,13 @@ class calendar {
     mask_ |= bit(cycle);
   }
 
-  /// add(cycle, item) for an item that `fill(Item&)` writes in its place: a large item (an
-  /// arrival, 64 bytes) is then copied once, not made aside and copied in. For list slots.
-  /// `fill` must not read this calendar's items: the slot it writes may have just moved them.
-  template <class Fill>
-  void add_filled(std::int64_t cycle, Fill&& fill) {
-    if (cycle >= base_ + ring_) [[unlikely]] {
-      Item item{};
-      fill(item);
-      return add_far(cycle, item);
-    }
-    fill(slots_[static_cast<std::size_t>(cycle & (ring_ - 1))].items.emplace_back());
+  /// add(cycle, Item(args...)) for an item made in its place: a large item (an arrival, 64
+  /// bytes) is then written once, not made aside (or zeroed) and copied in. For list slots.
+  template <class... Args>
+  void emplace(std::int64_t cycle, const Args&... args) {
+    if (cycle >= base_ + ring_) [[unlikely]]
+      return add_far(cycle, Item(args...));
+    slots_[static_cast<std::size_t>(cycle & (ring_ - 1))].items.emplace_back(args...);
     ++size_;
     mask_ |= bit(cycle);
   }
@@ -133,6 +129,11 @@ class calendar {
 
 /// A flit written into input VC `channel` of router `at`.
 struct arrival {
+  arrival() = default;
+  /// `f` having crossed `hops` links.
+  arrival(const flit& f, std::int32_t hops, std::int32_t channel, std::int32_t at) : f(f), channel(channel), at(at) {
+    this->f.hops = hops;
+  }
   flit f;
   std::int32_t channel = 0;
   std::int32_t at = 0;

@@ -141,24 +141,27 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
       for (std::int32_t channel = base; channel < base + vcs; ++channel) look(channel);
     }
   const std::span<const due_vc> due(first, last);
+  std::int64_t next = later;
+  holds = later != INT64_MAX || r.source_head < r.source.size();
   if (due.size() == 1 && booksim_alone(r, n, c, due.front(), progress, ctx)) {
     if (switch_ahead_ && later > c + 1) booksim_ahead(r, n, c, due.front(), ctx);
   } else {
     // The disjoint case first, called from here: the general allocators' frame is large, and
     // setting it up only to leave was 2 % of a loaded run's instructions.
-    if (routing && !booksim_disjoint_vcs(r, n, c, due, progress, ctx)) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+    const disjoint done = booksim_disjoint(r, n, c, due, progress, next, holds, ctx);
+    if (done == disjoint::all) return next;  // with what the cycle leaves
+    if (done == disjoint::none && routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
     // for the next cycle, and those it gave up on active and due).
     if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
           const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
           return in.state == input_vc::phase::active && (in.grant_at >= 0 ? in.grant_at : in.ready_at) <= c;
         }))
-      if (!booksim_disjoint_switch(r, n, c, due, progress, ctx)) progress |= booksim_allocate_switch(r, n, c, due, ctx);
+      if (done == disjoint::vcs || !booksim_disjoint_switch(r, n, c, due, progress, ctx))
+        progress |= booksim_allocate_switch(r, n, c, due, ctx);
   }
   // The next cycle: the due VCs as they are now, and the others'.
-  std::int64_t next = later;
   bool stuck = false, waits_for_vc = false;
-  holds = later != INT64_MAX || r.source_head < r.source.size();
   for (const auto& d : due) {
     const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
     if (in.count == 0) continue;
@@ -172,10 +175,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     }
   }
   r.stuck = stuck;
-  // A head waiting for an ejection VC under the tail-credit rule: freed by time alone.
-  if (waits_for_vc)
-    for (const std::int64_t free_at : r.eject_free_at)
-      if (free_at > c) next = std::min(next, free_at);
+  if (waits_for_vc) next = std::min(next, booksim_eject_free(r, c));
   return next;
 }
 

@@ -3,8 +3,14 @@
 // grants every request (each output has one requester) and each input accepts, among the
 // outputs it asked for, the first from its accept pointer: the allocators' result, found
 // without their request lists. Anything else (two inputs asking for one output, a port with two
-// VCs asking, a head that cannot be routed, allocation delays of more than a cycle) answers
-// false having changed nothing, and the general allocators (flit_booksim.cpp) take the stage.
+// VCs asking, a head that cannot be routed, allocation delays of more than a cycle) is left to
+// the general allocators (flit_booksim.cpp), with nothing changed.
+//
+// Both allocations come from one look at the due VCs: VC allocation reads routing VCs and
+// switch allocation active ones, and a disjoint VC allocation only makes routing VCs active
+// for the next cycle, so the switch's requests are the same whether they are read before it or
+// after (the general VC allocator may also make a VC it gives up on active now: after it, the
+// switch's requests are read again, booksim_disjoint_switch).
 #include <array>
 
 #include "booksim_candidates.hpp"
@@ -14,68 +20,69 @@ namespace weft::detail::flit {
 
 namespace {
 
-// At most this many requesting VCs (and 64 outputs and ports, one bit each) take this path.
+// At most this many requesting VCs of each allocation (and 64 outputs and ports, one bit each)
+// take this path.
 constexpr std::size_t most_disjoint = 16;
+
+/// A head's VC allocation: the output VC it takes (-1: every VC it may take is held).
+struct vc_pick {
+  std::int32_t channel, port, input, best;
+};
+
+/// A flit's switch allocation: its input port and output (link, or -1: the ejection port).
+struct switch_pick {
+  std::int32_t channel, port, out, link;
+  bool sends;  // it has a credit for the VC it holds (else it asks and waits)
+};
 
 }  // namespace
 
-bool flit_network::booksim_disjoint_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
-                                        bool& progress, network_context& ctx) {
-  const auto outs = static_cast<std::int32_t>(r.va_grant.size());  // output VCs
-  if (params_.vc_alloc_delay != 1 || outs > 64) return false;
-  const std::int32_t vcs = vcs_;
-  struct pick {
-    std::int32_t channel, input, best;
-  };
-  std::array<pick, most_disjoint> picks;
-  std::size_t count = 0;
-  std::uint64_t asked = 0;  // bit o: output VC o is asked for
+template <bool SwitchOnly>
+flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
+                                                      bool& progress, std::int64_t& next, bool& holds,
+                                                      network_context& ctx) {
+  const auto va_outs = static_cast<std::int32_t>(r.va_grant.size());  // output VCs
+  const bool vcs_ok = !SwitchOnly && disjoint_vcs_;
+  bool switch_ok = disjoint_switch_;
+  const std::int32_t vcs = vcs_, eject_port = static_cast<std::int32_t>(r.sw_grant.size()) - 1;
+  std::array<vc_pick, most_disjoint> heads;
+  std::array<switch_pick, most_disjoint> flits;
+  std::size_t head_count = 0, flit_count = 0;
+  std::uint64_t vcs_asked = 0;                  // bit o: output VC o is asked for
+  std::uint64_t outs_asked = 0, ports_asking = 0;  // bit o: output o is asked for; bit p: input port p asks
   for (const auto [channel, p] : due) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.state != input_vc::phase::routing) continue;
-    if (in.grant_at >= 0 || count == picks.size()) return false;
-    const std::int32_t input = p * vcs + channel - in.port * vcs;
-    const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
-    std::int32_t best = -1, best_distance = INT32_MAX;
-    std::uint64_t mine = 0;
-    const auto why = booksim_candidates(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) {
-      const std::int32_t o = out * vcs + vc, distance = o >= from ? o - from : o - from + outs;
-      mine |= std::uint64_t{1} << o;
-      if (distance < best_distance) {
-        best = o;
-        best_distance = distance;
-      }
-    });
-    if (why != unroutable::no || (mine & asked) != 0) return false;
-    asked |= mine;
-    picks[count++] = {channel, input, best};
-  }
-  for (const auto& [channel, input, best] : std::span(picks.data(), count)) {
-    if (best < 0) continue;  // every VC it may take is held: it waits
-    islip_matched(r.va_grant, r.va_accept, input, best);
-    booksim_take(r, channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);
-    progress = true;
-  }
-  return true;
-}
-
-bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
-                                           bool& progress, network_context& ctx) {
-  const std::size_t outs = r.sw_grant.size(), ports = r.sw_accept.size();
-  if (params_.sw_alloc_delay != 1 || outs > 64 || ports > 64) return false;
-  const std::int32_t vcs = vcs_, eject_port = static_cast<std::int32_t>(outs) - 1;
-  struct pick {
-    std::int32_t channel, port, out, link;
-    bool sends;  // it has a credit for the VC it holds (else it asks and waits)
-  };
-  std::array<pick, most_disjoint> picks;
-  std::size_t count = 0;
-  std::uint64_t asked = 0, asking = 0;  // bit o: output o is asked for; bit p: input port p asks
-  for (const auto [channel, p] : due) {
-    const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.state != input_vc::phase::active || in.count == 0) continue;
-    if (in.grant_at >= 0 || count == picks.size()) return false;
-    if (in.ready_at > c) continue;
+    if (in.count == 0) continue;
+    if (in.state == input_vc::phase::routing) {
+      if constexpr (SwitchOnly) continue;
+      if (!vcs_ok || in.grant_at >= 0 || head_count == heads.size()) return disjoint::none;
+      const std::int32_t input = p * vcs + channel - in.port * vcs;
+      const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
+      std::int32_t best = -1, best_distance = INT32_MAX;
+      std::uint64_t mine = 0;
+      const auto why = booksim_candidates(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) {
+        const std::int32_t o = out * vcs + vc, distance = o >= from ? o - from : o - from + va_outs;
+        mine |= std::uint64_t{1} << o;
+        if (distance < best_distance) {
+          best = o;
+          best_distance = distance;
+        }
+      });
+      if (why != unroutable::no || (mine & vcs_asked) != 0) return disjoint::none;
+      vcs_asked |= mine;
+      heads[head_count++] = {channel, p, input, best};
+      continue;
+    }
+    if (in.state != input_vc::phase::active) {  // (a VC holding flits is routing or active)
+      if constexpr (SwitchOnly) continue;
+      return disjoint::none;
+    }
+    if (!switch_ok) continue;
+    if (in.grant_at >= 0 || flit_count == flits.size()) {
+      switch_ok = false;
+      continue;
+    }
+    if (in.ready_at > c) continue;  // granted its VC this cycle (SwitchOnly)
     std::int32_t out = eject_port;  // the ejection port also drains discarded packets
     bool sends = true;
     if (in.out >= 0) {
@@ -83,13 +90,37 @@ bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c,
       sends = outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits != 0;
     }
     const std::uint64_t o = std::uint64_t{1} << out, q = std::uint64_t{1} << p;
-    if ((asked & o) != 0 || (asking & q) != 0) return false;
-    asked |= o;
-    asking |= q;
-    picks[count++] = {channel, p, out, in.out, sends};
+    if ((outs_asked & o) != 0 || (ports_asking & q) != 0) {
+      switch_ok = false;
+      continue;
+    }
+    outs_asked |= o;
+    ports_asking |= q;
+    flits[flit_count++] = {channel, p, out, in.out, sends};
   }
-  const std::span<const pick> taken(picks.data(), count);
-  for (const pick& k : taken) {
+  // What the cycle leaves (booksim_cycle's next-cycle loop, here from what each VC did): a VC
+  // still ready now that did not move is stuck; one whose next stage is later books it.
+  bool stuck = false, waits_for_vc = false;
+  const auto stays = [&](std::int32_t channel, bool routing) {
+    holds = true;
+    if (last_move_[static_cast<std::size_t>(channel)] == c) return;
+    stuck = true;
+    waits_for_vc |= routing;
+  };
+  bool granted = false;  // a head took an output VC: it bids for the switch from c + 1
+  for (const auto& [channel, port, input, best] : std::span(heads.data(), head_count)) {
+    if (best < 0) {  // every VC it may take is held: it waits
+      stays(channel, true);
+      continue;
+    }
+    islip_matched(r.va_grant, r.va_accept, input, best);
+    booksim_take(r, channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);
+    progress = true;
+    granted = true;
+  }
+  if (!switch_ok) return SwitchOnly ? disjoint::none : disjoint::vcs;
+  const std::span<const switch_pick> taken(flits.data(), flit_count);
+  for (const switch_pick& k : taken) {
     if (k.link >= 0) {
       auto& lc = link_counters_[static_cast<std::size_t>(k.link)];
       if (!k.sends) {  // its queue: the one packet that asked and waits
@@ -103,9 +134,62 @@ bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c,
     r.sw_vc_rr[static_cast<std::size_t>(k.port)] = after(v, static_cast<std::size_t>(vcs));
     progress = true;
   }
-  for (const pick& k : taken)
-    if (k.sends) booksim_cross(r, n, k.channel, c, ctx);
-  return true;
+  for (const switch_pick& k : taken) {
+    if (!k.sends) {
+      if constexpr (!SwitchOnly) stays(k.channel, false);
+      continue;
+    }
+    booksim_cross(r, n, k.channel, c, ctx);
+    if constexpr (!SwitchOnly) {
+      const auto& in = inputs_[static_cast<std::size_t>(k.channel)];
+      if (in.count == 0) continue;
+      holds = true;
+      next = std::min(next, in.ready_at);  // the flit behind, from the next cycle on
+    }
+  }
+  // The heads granted now, when they will be the only bidders of the switch allocation at
+  // c + 1 (nothing else here is due by then: `next` > c + 1 and no VC is stuck), each alone in
+  // its VC with a credit, no two on one input port or output: each leaves now, as of c + 1, as
+  // the switch would grant it then (booksim_ahead's comment, for several), and the router needs
+  // no cycle for them at c + 1.
+  const auto leave_ahead = [&](std::span<const vc_pick> granted_heads) {
+    std::uint64_t outs_bid = 0, ports_bid = 0;
+    for (const vc_pick& h : granted_heads) {
+      const auto& in = inputs_[static_cast<std::size_t>(h.channel)];
+      if (h.best < 0 || in.count != 1) return false;
+      std::int32_t out = eject_port;
+      if (in.out >= 0) {
+        if (outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) return false;
+        out = out_index_[static_cast<std::size_t>(in.out)];
+      } else if (r.discarding > 0) {  // a packet given up on drains through the ejection port without a VC
+        return false;
+      }
+      const std::uint64_t o = std::uint64_t{1} << out, q = std::uint64_t{1} << h.port;
+      if ((outs_bid & o) != 0 || (ports_bid & q) != 0) return false;
+      outs_bid |= o;
+      ports_bid |= q;
+    }
+    for (const vc_pick& h : granted_heads) booksim_switch_alone(r, n, c + 1, {h.channel, h.port}, ctx);
+    return true;
+  };
+  if constexpr (!SwitchOnly) {
+    r.stuck = stuck;
+    if (waits_for_vc) next = std::min(next, booksim_eject_free(r, c));
+    if (granted) {
+      if (switch_ahead_ && !stuck && next > c + 1 && leave_ahead(std::span(heads.data(), head_count)))
+        return disjoint::all;
+      holds = true;
+      next = c + 1;
+    }
+  }
+  return disjoint::all;
+}
+
+bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
+                                           bool& progress, network_context& ctx) {
+  std::int64_t next = INT64_MAX;
+  bool holds = false;
+  return booksim_disjoint<true>(r, n, c, due, progress, next, holds, ctx) == disjoint::all;
 }
 
 }  // namespace weft::detail::flit

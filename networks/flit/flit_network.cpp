@@ -171,6 +171,8 @@ void flit_network::prepare(int partitions) {
     most_outs = std::max(most_outs, r.outs.size() + 1);  // and the ejection port
   }
   const auto vcs = static_cast<std::size_t>(vcs_);
+  disjoint_vcs_ = params_.vc_alloc_delay == 1 && most_outs * vcs <= 64;
+  disjoint_switch_ = params_.sw_alloc_delay == 1 && most_outs <= 64 && most_ports <= 64;
   for (auto& p : parts_) {
     // (A flit leaving ahead, booksim_ahead, books its arrival and credit a cycle further.)
     p.agenda = cycle_agenda(nodes_, std::max({flit_offset_, credit_offset_, inject_credit_offset_,
@@ -340,8 +342,11 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   if (r.stuck) ++r.blocked_cycles;
   // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
-  // stage), an arrival or a credit can help, and those two request their own ticks.
-  if (progress && holds) next = c + 1;
+  // stage), an arrival or a credit can help, and those two request their own ticks. Under
+  // BookSim's router every flit that moved or was granted books its next stage by its cycle
+  // (`next`), so what a move frees can only help a flit that stayed where it was ready to move
+  // (r.stuck) or the source; a cycle without either would find nothing due and change nothing.
+  if (progress && (params_.booksim ? r.stuck || r.source_head < r.source.size() : holds)) next = c + 1;
   if (next != INT64_MAX) request_tick(n, next, ctx);
 }
 

@@ -19,6 +19,7 @@
 // both routers share), flit_booksim.cpp (BookSim2's router's cycle), flit_stall.cpp (the cycle of
 // channels of a network deadlock), flit_report.cpp (statistics into the report).
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -344,11 +345,30 @@ class flit_network final : public network {
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   /// Those allocations when the due VCs ask for no output in common (flit_booksim_disjoint.cpp):
-  /// true when that is so (`progress` set if anything moved), false having changed nothing.
-  bool booksim_disjoint_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
-                            network_context& ctx);
+  /// both done (all: `next`, `holds` and r.stuck then say what the cycle leaves, as
+  /// booksim_cycle's own loop would), VC allocation only (vcs: the switch's requests are not
+  /// disjoint), or nothing changed (none: VC allocation's are not). `progress` set if anything
+  /// moved.
+  /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
+  /// `next`, `holds` and r.stuck left to booksim_cycle.)
+  enum class disjoint : std::uint8_t { none, vcs, all };
+  template <bool SwitchOnly = false>
+  [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
+                            std::int64_t& next, bool& holds, network_context& ctx);
+  /// booksim_disjoint<true>: true when done, false having changed nothing.
   bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
                                network_context& ctx);
+  /// Whether the disjoint case may take VC allocation (one-cycle, at most 64 output VCs a router)
+  /// and switch allocation (one-cycle, at most 64 outputs and input ports a router); prepare().
+  bool disjoint_vcs_ = false, disjoint_switch_ = false;
+  /// The first cycle after `c` an ejection VC of `r` held by the tail-credit rule is free again
+  /// (INT64_MAX: none): when a head waits for one, time alone frees it.
+  static std::int64_t booksim_eject_free(const router& r, std::int64_t c) {
+    std::int64_t next = INT64_MAX;
+    for (const std::int64_t free_at : r.eject_free_at)
+      if (free_at > c) next = std::min(next, free_at);
+    return next;
+  }
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
   [[gnu::always_inline]] inline bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);

@@ -319,12 +319,7 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
 void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                              std::int32_t hops, network_context& ctx) {
   if (arrival <= max_cycle_ && part_of_node_[static_cast<std::size_t>(to)] == ctx.partition()) [[likely]]
-    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.add_filled(arrival, [&](auto& a) {
-      a.f = f;
-      a.f.hops = hops;
-      a.channel = port * vcs_ + vc;
-      a.at = to;
-    });
+    return parts_[static_cast<std::size_t>(ctx.partition())].agenda.arrivals.emplace(arrival, f, hops, port * vcs_ + vc, to);
   queue_flit(f, to, port, vc, arrival, hops, ctx);
 }
 
