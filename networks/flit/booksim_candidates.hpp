@@ -18,15 +18,16 @@ inline void islip_matched(pooled_array<std::int32_t> grant, pooled_array<std::in
   accept[static_cast<std::size_t>(in)] = after(out, grant.size());
 }
 
-template <class Each>
+template <bool OneVc, class Each>
 flit_network::unroutable flit_network::booksim_candidates(const router& r, node_id n, std::int64_t c,
                                                           std::int32_t channel, network_context& ctx, Each&& each) {
   // Every free VC of every permitted (link, class) the routing offers (an adaptive routing's: on
   // its one chosen link), or of the ejection port at the destination; the allocator chooses.
   const flit& head = front(channel);
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  const std::int32_t vcs_here = OneVc ? 1 : vcs_;  // (one VC: one class, VC 0)
   if (n == head.dest) {
-    for (std::int32_t e = 0; e < vcs_; ++e)
+    for (std::int32_t e = 0; e < vcs_here; ++e)
       if (booksim_vc_free(r, eject_port, e, c)) each(eject_port, e);
     return unroutable::no;
   }
@@ -40,9 +41,13 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
     if (const std::uint64_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
       const auto link = static_cast<std::size_t>(static_cast<std::uint32_t>(known) - 1), cls = static_cast<std::size_t>(known >> 32);
       const std::int32_t out = out_index_[link];
-      const output_vc* const vcs = &outputs_[link * static_cast<std::size_t>(vcs_)];
-      for (std::int32_t o = first_vc_of_class_[cls], end = first_vc_of_class_[cls + 1]; o < end; ++o)
-        if (vcs[o].owner < 0) each(out, o);
+      const output_vc* const vcs = &outputs_[link * static_cast<std::size_t>(vcs_here)];
+      if constexpr (OneVc) {
+        if (vcs[0].owner < 0) each(out, 0);
+      } else {
+        for (std::int32_t o = first_vc_of_class_[cls], end = first_vc_of_class_[cls + 1]; o < end; ++o)
+          if (vcs[o].owner < 0) each(out, o);
+      }
       return unroutable::no;
     }
   }

@@ -105,6 +105,7 @@ void flit_network::send_injected(std::int32_t channel, node_id n, const flit& f,
   push_flit(f, n, channel / vcs_, channel % vcs_, c + params_.injection_delay + 1, 0, ctx);
 }
 
+template <bool OneVc>
 std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds,
                                          network_context& ctx) {
   // Due: a VC whose grant's update or next stage is at c or before. Only those can take part in
@@ -115,7 +116,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   due_vc* const first = scratch.data();
   due_vc* last = first;
   std::int64_t later = INT64_MAX;
-  const std::int32_t vcs = vcs_;
+  const std::int32_t vcs = OneVc ? 1 : vcs_;
   const input_vc* const inputs = inputs_.data();
   const std::int32_t* const ports = r.ports.data();
   bool routing = false;  // a due VC is in VC allocation
@@ -143,12 +144,12 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   const std::span<const due_vc> due(first, last);
   std::int64_t next = later;
   holds = later != INT64_MAX || r.source_head < r.source.size();
-  if (due.size() == 1 && booksim_alone(r, n, c, due.front(), progress, ctx)) {
+  if (due.size() == 1 && booksim_alone<OneVc>(r, n, c, due.front(), progress, ctx)) {
     if (switch_ahead_ && later > c + 1) booksim_ahead(r, n, c, due.front(), ctx);
   } else {
     // The disjoint case first, called from here: the general allocators' frame is large, and
     // setting it up only to leave was 2 % of a loaded run's instructions.
-    const disjoint done = booksim_disjoint(r, n, c, due, progress, next, holds, ctx);
+    const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, due, progress, next, holds, ctx);
     if (done == disjoint::all) return next;  // with what the cycle leaves
     if (done == disjoint::none && routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
@@ -205,7 +206,7 @@ bool flit_network::booksim_allocate_vcs(router& r, node_id n, std::int64_t c, st
       continue;
     }
     const std::int32_t input = p * vcs + channel - in.port * vcs;  // requests keep the channel as their label
-    const auto why = booksim_candidates(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) {
+    const auto why = booksim_candidates<false>(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) {
       requests.push_back({input, out * vcs + vc, channel});
     });
     if (why == unroutable::no) continue;
@@ -371,6 +372,7 @@ void flit_network::booksim_leave(router& r, node_id n, std::int32_t channel, std
       params_.wait_for_tail_credit ? c + eject_offset_ + params_.ejection_delay + 1 + params_.credit_delay : c + 1;
 }
 
+template <bool OneVc>
 bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx) {
   // One due VC whose stage has no grant pending, one-cycle allocators: each allocation has at
   // most this VC's requests, all from one input. iSLIP then grants every request (each output
@@ -379,7 +381,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
   // answers false, having changed nothing, and the general allocators take the cycle.
   auto& in = inputs_[static_cast<std::size_t>(d.channel)];
   if (in.grant_at >= 0 || params_.vc_alloc_delay != 1 || params_.sw_alloc_delay != 1) return false;
-  const std::int32_t vcs = vcs_;
+  const std::int32_t vcs = OneVc ? 1 : vcs_;
   const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
   if (in.state == input_vc::phase::routing) {
     const auto outs = static_cast<std::int32_t>(r.va_grant.size());
@@ -392,7 +394,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
         best_distance = distance;
       }
     };
-    if (booksim_candidates(r, n, c, d.channel, ctx, consider) != unroutable::no) return false;
+    if (booksim_candidates<OneVc>(r, n, c, d.channel, ctx, consider) != unroutable::no) return false;
     if (best < 0) return true;  // every VC it may take is held: it waits
     islip_matched(r.va_grant, r.va_accept, input, best);
     booksim_take(r, d.channel, vcs == 1 ? best : best / vcs, vcs == 1 ? 0 : best % vcs, c);

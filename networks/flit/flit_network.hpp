@@ -340,6 +340,7 @@ class flit_network final : public network {
   /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
   /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
   /// and `holds` as next_ready.
+  template <bool OneVc>
   [[gnu::always_inline]] inline std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
@@ -352,7 +353,7 @@ class flit_network final : public network {
   /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
   /// `next`, `holds` and r.stuck left to booksim_cycle.)
   enum class disjoint : std::uint8_t { none, vcs, all };
-  template <bool SwitchOnly = false>
+  template <bool SwitchOnly, bool OneVc>
   [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
                             std::int64_t& next, bool& holds, network_context& ctx);
   /// booksim_disjoint<true>: true when done, false having changed nothing.
@@ -371,6 +372,7 @@ class flit_network final : public network {
   }
   /// The cycle of a router with one due VC, in the common case (booksim_alone's comment); false
   /// when it is not that case (nothing changed).
+  template <bool OneVc>
   [[gnu::always_inline]] inline bool booksim_alone(router& r, node_id n, std::int64_t c, due_vc d, bool& progress, network_context& ctx);
   /// The switch grants the front flit of due VC `d` of `r`, the one request, at `c`: it leaves.
   [[gnu::always_inline]] inline void booksim_switch_alone(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx);
@@ -384,7 +386,7 @@ class flit_network final : public network {
   /// Calls each(out, vc) for every output VC (out: the router's links, then ejection) the head at
   /// the front of input `channel` of `r` may take at `c`, in the order BookSim's allocator sees
   /// them; changes nothing when the head cannot be routed.
-  template <class Each>
+  template <bool OneVc, class Each>
   [[gnu::always_inline]] inline unroutable booksim_candidates(const router& r, node_id n, std::int64_t c, std::int32_t channel, network_context& ctx,
                                 Each&& each);
   /// Whether the routing's hop `h` is a link out of `n` on a class this network has.
