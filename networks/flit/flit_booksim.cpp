@@ -382,7 +382,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
   auto& in = inputs_[static_cast<std::size_t>(d.channel)];
   if (in.grant_at >= 0 || params_.vc_alloc_delay != 1 || params_.sw_alloc_delay != 1) return false;
   const std::int32_t vcs = OneVc ? 1 : vcs_;
-  const std::int32_t v = d.channel - in.port * vcs, input = d.port * vcs + v;
+  const std::int32_t v = OneVc ? 0 : d.channel - in.port * vcs, input = OneVc ? d.port : d.port * vcs + v;
   if (in.state == input_vc::phase::routing) {
     const auto outs = static_cast<std::int32_t>(r.va_grant.size());
     const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];

@@ -56,7 +56,7 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
     if (in.state == input_vc::phase::routing) {
       if constexpr (SwitchOnly) continue;
       if (!vcs_ok || in.grant_at >= 0 || head_count == heads.size()) return disjoint::none;
-      const std::int32_t input = p * vcs + channel - in.port * vcs;
+      const std::int32_t input = OneVc ? p : p * vcs + channel - in.port * vcs;  // (one VC: channel = its port)
       const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
       std::int32_t best = -1, best_distance = INT32_MAX;
       std::uint64_t mine = 0;
@@ -130,9 +130,11 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
       }
       lc.granted = c;
     }
-    const std::int32_t v = k.channel - inputs_[static_cast<std::size_t>(k.channel)].port * vcs;
     islip_matched(r.sw_grant, r.sw_accept, k.port, k.out);
-    r.sw_vc_rr[static_cast<std::size_t>(k.port)] = after(v, static_cast<std::size_t>(vcs));
+    if constexpr (!OneVc) {  // (one VC: its pointer stays at VC 0)
+      const std::int32_t v = k.channel - inputs_[static_cast<std::size_t>(k.channel)].port * vcs;
+      r.sw_vc_rr[static_cast<std::size_t>(k.port)] = after(v, static_cast<std::size_t>(vcs));
+    }
     progress = true;
   }
   for (const switch_pick& k : taken) {
