@@ -106,7 +106,7 @@ void flit_network::send_injected(std::int32_t channel, node_id n, const flit& f,
 }
 
 template <bool OneVc>
-std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds,
+std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress,
                                          network_context& ctx) {
   // Due: a VC whose grant's update or next stage is at c or before. Only those can take part in
   // an allocation or move (VC allocation: a head routed, or a grant to take up; switch
@@ -143,13 +143,12 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     }
   const std::span<const due_vc> due(first, last);
   std::int64_t next = later;
-  holds = later != INT64_MAX || r.source_head < r.source.size();
   if (due.size() == 1 && booksim_alone<OneVc>(r, n, c, due.front(), progress, ctx)) {
     if (switch_ahead_ && later > c + 1) booksim_ahead(r, n, c, due.front(), ctx);
   } else {
     // The disjoint case first, called from here: the general allocators' frame is large, and
     // setting it up only to leave was 2 % of a loaded run's instructions.
-    const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, due, progress, next, holds, ctx);
+    const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, due, progress, next, ctx);
     if (done == disjoint::all) return next;  // with what the cycle leaves
     if (done == disjoint::none && routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
@@ -166,7 +165,6 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   for (const auto& d : due) {
     const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
     if (in.count == 0) continue;
-    holds = true;
     const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
     if (ready > c) {
       next = std::min(next, ready);

@@ -39,7 +39,7 @@ struct switch_pick {
 
 template <bool SwitchOnly, bool OneVc>
 flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
-                                                      bool& progress, std::int64_t& next, bool& holds,
+                                                      bool& progress, std::int64_t& next,
                                                       network_context& ctx) {
   const auto va_outs = static_cast<std::int32_t>(r.va_grant.size());  // output VCs
   const bool vcs_ok = !SwitchOnly && disjoint_vcs_;
@@ -103,7 +103,6 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
   // still ready now that did not move is stuck; one whose next stage is later books it.
   bool stuck = false, waits_for_vc = false;
   const auto stays = [&](std::int32_t channel, bool routing) {
-    holds = true;
     if (last_move_[static_cast<std::size_t>(channel)] == c) return;
     stuck = true;
     waits_for_vc |= routing;
@@ -145,9 +144,7 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
     booksim_cross(r, n, k.channel, c, ctx);
     if constexpr (!SwitchOnly) {
       const auto& in = inputs_[static_cast<std::size_t>(k.channel)];
-      if (in.count == 0) continue;
-      holds = true;
-      next = std::min(next, in.ready_at);  // the flit behind, from the next cycle on
+      if (in.count != 0) next = std::min(next, in.ready_at);  // the flit behind, from the next cycle on
     }
   }
   // The heads granted now, when they will be the only bidders of the switch allocation at
@@ -181,7 +178,6 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
     if (granted) {
       if (switch_ahead_ && !stuck && next > c + 1 && leave_ahead(std::span(heads.data(), head_count)))
         return disjoint::all;
-      holds = true;
       next = c + 1;
     }
   }
@@ -191,8 +187,7 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
 bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
                                            bool& progress, network_context& ctx) {
   std::int64_t next = INT64_MAX;
-  bool holds = false;
-  return booksim_disjoint<true, false>(r, n, c, due, progress, next, holds, ctx) == disjoint::all;
+  return booksim_disjoint<true, false>(r, n, c, due, progress, next, ctx) == disjoint::all;
 }
 
 }  // namespace weft::detail::flit

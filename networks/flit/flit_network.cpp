@@ -333,7 +333,7 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   bool holds = false;
   std::int64_t next;
   if (params_.booksim) {
-    next = vcs_ == 1 ? booksim_cycle<true>(r, n, c, progress, holds, ctx) : booksim_cycle<false>(r, n, c, progress, holds, ctx);
+    next = vcs_ == 1 ? booksim_cycle<true>(r, n, c, progress, ctx) : booksim_cycle<false>(r, n, c, progress, ctx);
   } else {
     progress |= allocate_vcs(r, n, c, ctx);
     progress |= allocate_switch(r, n, c, ctx);

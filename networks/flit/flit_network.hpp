@@ -339,23 +339,24 @@ class flit_network final : public network {
   /// Router `n`'s cycle `c` after injection: one look at its busy VCs finds those due now
   /// (their stage is evaluated at c: only they can take part in VC or switch allocation), then
   /// the two allocations among them, then the next cycle it needs (INT64_MAX: none); `progress`
-  /// and `holds` as next_ready.
+  /// and r.stuck as next_ready. (Whether the router holds anything is not asked: every VC
+  /// holding flits books its next stage by its cycle, tick's comment.)
   template <bool OneVc>
-  [[gnu::always_inline]] inline std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, bool& holds, network_context& ctx);
+  [[gnu::always_inline]] inline std::int64_t booksim_cycle(router& r, node_id n, std::int64_t c, bool& progress, network_context& ctx);
   /// Its VC and switch allocation among the VCs `due` (channel, port index), in port order.
   bool booksim_allocate_vcs(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   /// Those allocations when the due VCs ask for no output in common (flit_booksim_disjoint.cpp):
-  /// both done (all: `next`, `holds` and r.stuck then say what the cycle leaves, as
+  /// both done (all: `next` and r.stuck then say what the cycle leaves, as
   /// booksim_cycle's own loop would), VC allocation only (vcs: the switch's requests are not
   /// disjoint), or nothing changed (none: VC allocation's are not). `progress` set if anything
   /// moved.
   /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
-  /// `next`, `holds` and r.stuck left to booksim_cycle.)
+  /// `next` and r.stuck left to booksim_cycle.)
   enum class disjoint : std::uint8_t { none, vcs, all };
   template <bool SwitchOnly, bool OneVc>
   [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
-                            std::int64_t& next, bool& holds, network_context& ctx);
+                            std::int64_t& next, network_context& ctx);
   /// booksim_disjoint<true>: true when done, false having changed nothing.
   bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
                                network_context& ctx);
