@@ -131,8 +131,9 @@ class calendar {
 struct arrival {
   arrival() = default;
   /// `f` having crossed `hops` links.
-  arrival(const flit& f, std::int32_t hops, std::int32_t channel, std::int32_t at) : f(f), channel(channel), at(at) {
-    this->f.hops = hops;
+  arrival(const flit& crossing, std::int32_t hops, std::int32_t into, std::int32_t router)
+      : f(crossing), channel(into), at(router) {
+    f.hops = hops;
   }
   flit f;
   std::int32_t channel = 0;

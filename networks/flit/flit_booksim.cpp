@@ -119,7 +119,6 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   const std::int32_t vcs = OneVc ? 1 : vcs_;
   const input_vc* const inputs = inputs_.data();
   const std::int32_t* const ports = r.ports.data();
-  bool routing = false;  // a due VC is in VC allocation
   const auto words = static_cast<std::int32_t>(r.busy_ports.size());
   for (std::int32_t w = 0; w < words; ++w)
     for (std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
@@ -132,7 +131,6 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
           later = std::min(later, ready);
         } else {
           *last++ = {channel, p};
-          routing |= in.state == input_vc::phase::routing;
         }
       };
       if (vcs == 1) {  // one VC a port: no loop to set up
@@ -150,7 +148,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     // setting it up only to leave was 2 % of a loaded run's instructions.
     const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, due, progress, next, ctx);
     if (done == disjoint::all) return next;  // with what the cycle leaves
-    if (done == disjoint::none && routing) progress |= booksim_allocate_vcs(r, n, c, due, ctx);
+    if (done == disjoint::none) progress |= booksim_allocate_vcs(r, n, c, due, ctx);  // (a head asks)
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted
     // for the next cycle, and those it gave up on active and due).
     if (std::any_of(due.begin(), due.end(), [&](const due_vc& d) {
@@ -441,6 +439,34 @@ void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d,
       (in.out >= 0 && outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0))
     return;
   booksim_switch_alone(r, n, c + 1, d, ctx);
+}
+
+bool flit_network::booksim_heads_ahead(router& r, node_id n, std::int64_t c, std::span<const due_vc> heads,
+                                       network_context& ctx) {
+  // booksim_ahead's reasoning, for the heads `heads` granted their output VCs at c, with no
+  // other VC of r due by c + 1 and none stuck: they are the bidders of c + 1's switch
+  // allocation when each is alone in its buffer with a credit (or bound for the ejection port
+  // while no packet given up on drains through it) and no two share an input port or an
+  // output. iSLIP then grants every one, so each leaves now, as of c + 1.
+  std::uint64_t outs_bid = 0, ports_bid = 0;
+  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
+  for (const due_vc& h : heads) {
+    const auto& in = inputs_[static_cast<std::size_t>(h.channel)];
+    if (in.count != 1) return false;
+    std::int32_t out = eject_port;
+    if (in.out >= 0) {
+      if (outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0) return false;
+      out = out_index_[static_cast<std::size_t>(in.out)];
+    } else if (r.discarding > 0) {
+      return false;
+    }
+    const std::uint64_t o = std::uint64_t{1} << out, q = std::uint64_t{1} << h.port;
+    if ((outs_bid & o) != 0 || (ports_bid & q) != 0) return false;
+    outs_bid |= o;
+    ports_bid |= q;
+  }
+  for (const due_vc& h : heads) booksim_switch_alone(r, n, c + 1, h, ctx);
+  return true;
 }
 
 }  // namespace weft::detail::flit

@@ -4,7 +4,8 @@
 // outputs it asked for, the first from its accept pointer: the allocators' result, found
 // without their request lists. Anything else (two inputs asking for one output, a port with two
 // VCs asking, a head that cannot be routed, allocation delays of more than a cycle) is left to
-// the general allocators (flit_booksim.cpp), with nothing changed.
+// the general allocators (flit_booksim.cpp): VC allocation with nothing changed, or switch
+// allocation after a disjoint VC allocation.
 //
 // Both allocations come from one look at the due VCs: VC allocation reads routing VCs and
 // switch allocation active ones, and a disjoint VC allocation only makes routing VCs active
@@ -42,8 +43,8 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
                                                       bool& progress, std::int64_t& next,
                                                       network_context& ctx) {
   const auto va_outs = static_cast<std::int32_t>(r.va_grant.size());  // output VCs
-  const bool vcs_ok = !SwitchOnly && disjoint_vcs_;
-  bool switch_ok = disjoint_switch_;
+  const bool vcs_ok = !SwitchOnly && r.disjoint_vcs;
+  bool switch_ok = r.disjoint_switch;
   const std::int32_t vcs = OneVc ? 1 : vcs_, eject_port = static_cast<std::int32_t>(r.sw_grant.size()) - 1;
   std::array<vc_pick, most_disjoint> heads;
   std::array<switch_pick, most_disjoint> flits;
@@ -74,8 +75,8 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
       heads[head_count++] = {channel, p, input, best};
       continue;
     }
-    if (in.state != input_vc::phase::active) {  // (a VC holding flits is routing or active)
-      if constexpr (SwitchOnly) continue;
+    if (in.state != input_vc::phase::active) {  // never (a VC holding flits is routing or active),
+      if constexpr (SwitchOnly) continue;       // but the next cycle worked out below counts on it
       return disjoint::none;
     }
     if (!switch_ok) continue;
@@ -147,37 +148,17 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
       if (in.count != 0) next = std::min(next, in.ready_at);  // the flit behind, from the next cycle on
     }
   }
-  // The heads granted now, when they will be the only bidders of the switch allocation at
-  // c + 1 (nothing else here is due by then: `next` > c + 1 and no VC is stuck), each alone in
-  // its VC with a credit, no two on one input port or output: each leaves now, as of c + 1, as
-  // the switch would grant it then (booksim_ahead's comment, for several), and the router needs
-  // no cycle for them at c + 1.
-  const auto leave_ahead = [&](std::span<const vc_pick> granted_heads) {
-    std::uint64_t outs_bid = 0, ports_bid = 0;
-    for (const vc_pick& h : granted_heads) {
-      const auto& in = inputs_[static_cast<std::size_t>(h.channel)];
-      if (h.best < 0 || in.count != 1) return false;
-      std::int32_t out = eject_port;
-      if (in.out >= 0) {
-        if (outputs_[static_cast<std::size_t>(in.out * vcs + in.out_vc)].credits == 0) return false;
-        out = out_index_[static_cast<std::size_t>(in.out)];
-      } else if (r.discarding > 0) {  // a packet given up on drains through the ejection port without a VC
-        return false;
-      }
-      const std::uint64_t o = std::uint64_t{1} << out, q = std::uint64_t{1} << h.port;
-      if ((outs_bid & o) != 0 || (ports_bid & q) != 0) return false;
-      outs_bid |= o;
-      ports_bid |= q;
-    }
-    for (const vc_pick& h : granted_heads) booksim_switch_alone(r, n, c + 1, {h.channel, h.port}, ctx);
-    return true;
-  };
   if constexpr (!SwitchOnly) {
     r.stuck = stuck;
     if (waits_for_vc) next = std::min(next, booksim_eject_free(r, c));
     if (granted) {
-      if (switch_ahead_ && !stuck && next > c + 1 && leave_ahead(std::span(heads.data(), head_count)))
-        return disjoint::all;
+      // Nothing else here is due by c + 1 and nothing is stuck (so every head was granted):
+      // the heads may be the next cycle's only bidders.
+      if (switch_ahead_ && !stuck && next > c + 1) {
+        std::array<due_vc, most_disjoint> granted_heads;
+        for (std::size_t k = 0; k < head_count; ++k) granted_heads[k] = {heads[k].channel, heads[k].port};
+        if (booksim_heads_ahead(r, n, c, std::span(granted_heads.data(), head_count), ctx)) return disjoint::all;
+      }
       next = c + 1;
     }
   }

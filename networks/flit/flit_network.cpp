@@ -171,8 +171,10 @@ void flit_network::prepare(int partitions) {
     most_outs = std::max(most_outs, r.outs.size() + 1);  // and the ejection port
   }
   const auto vcs = static_cast<std::size_t>(vcs_);
-  disjoint_vcs_ = params_.vc_alloc_delay == 1 && most_outs * vcs <= 64;
-  disjoint_switch_ = params_.sw_alloc_delay == 1 && most_outs <= 64 && most_ports <= 64;
+  for (auto& r : routers_) {
+    r.disjoint_vcs = params_.vc_alloc_delay == 1 && r.va_grant.size() <= 64;
+    r.disjoint_switch = params_.sw_alloc_delay == 1 && r.sw_grant.size() <= 64 && r.sw_accept.size() <= 64;
+  }
   for (auto& p : parts_) {
     // (A flit leaving ahead, booksim_ahead, books its arrival and credit a cycle further.)
     p.agenda = cycle_agenda(nodes_, std::max({flit_offset_, credit_offset_, inject_credit_offset_,

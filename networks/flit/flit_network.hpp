@@ -96,6 +96,10 @@ struct router {
   std::size_t source_head = 0;
   std::int64_t last_tick = -1;
   bool stuck = false;                 ///< the last tick left a ready flit unmoved
+  /// --router booksim: whether its disjoint allocators may take its VC allocation (one-cycle, at
+  /// most 64 output VCs) and switch allocation (one-cycle, at most 64 outputs and input ports);
+  /// prepare().
+  bool disjoint_vcs = false, disjoint_switch = false;
   // The source queue: messages that entered this node, and where injection stands in the first.
   std::vector<queued_message> source;
   std::int64_t blocked_cycles = 0;
@@ -348,9 +352,9 @@ class flit_network final : public network {
   bool booksim_allocate_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, network_context& ctx);
   /// Those allocations when the due VCs ask for no output in common (flit_booksim_disjoint.cpp):
   /// both done (all: `next` and r.stuck then say what the cycle leaves, as
-  /// booksim_cycle's own loop would), VC allocation only (vcs: the switch's requests are not
-  /// disjoint), or nothing changed (none: VC allocation's are not). `progress` set if anything
-  /// moved.
+  /// booksim_cycle's own loop would; the heads granted may also have left ahead, as of c + 1,
+  /// booksim_heads_ahead), VC allocation only (vcs: the switch's requests are not disjoint), or
+  /// nothing changed (none: VC allocation's are not). `progress` set if anything moved.
   /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
   /// `next` and r.stuck left to booksim_cycle.)
   enum class disjoint : std::uint8_t { none, vcs, all };
@@ -360,9 +364,6 @@ class flit_network final : public network {
   /// booksim_disjoint<true>: true when done, false having changed nothing.
   bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
                                network_context& ctx);
-  /// Whether the disjoint case may take VC allocation (one-cycle, at most 64 output VCs a router)
-  /// and switch allocation (one-cycle, at most 64 outputs and input ports a router); prepare().
-  bool disjoint_vcs_ = false, disjoint_switch_ = false;
   /// The first cycle after `c` an ejection VC of `r` held by the tail-credit rule is free again
   /// (INT64_MAX: none): when a head waits for one, time alone frees it.
   static std::int64_t booksim_eject_free(const router& r, std::int64_t c) {
@@ -381,6 +382,11 @@ class flit_network final : public network {
   /// (switch_ahead_): the flit it left bidding for the switch from c + 1 in VC `d` leaves now,
   /// as of c + 1, when the switch would grant it then (booksim_ahead's comment).
   void booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx);
+  /// booksim_ahead for several heads granted their output VCs at `c` at once, when nothing
+  /// else at `r` is due by c + 1 and no VC there is stuck: they leave now, as of c + 1, when
+  /// the switch would grant every one of them then; false (nothing changed) when it would not.
+  /// For a router whose disjoint switch allocation is allowed (at most 64 outputs and ports).
+  bool booksim_heads_ahead(router& r, node_id n, std::int64_t c, std::span<const due_vc> heads, network_context& ctx);
   /// Why a head cannot be routed: it can (no), it crossed the most links a route may (loop), or
   /// the routing has no next hop for it (dead_end).
   enum class unroutable : std::uint8_t { no, loop, dead_end };
@@ -458,8 +464,9 @@ class flit_network final : public network {
   bool tracing_;
   /// --router booksim with one-cycle allocators, routing_delay >= 1, one VC or one-flit packets
   /// and no trace: a lone flit that will bid for the switch at the next router cycle crosses it
-  /// in this one, as of the next (booksim_ahead). (A trace lists a cycle's spans in the order
-  /// they were made, which this would change.)
+  /// in this one, as of the next (booksim_ahead), and so do several heads granted together
+  /// (booksim_heads_ahead). (A trace lists a cycle's spans in the order they were made, which
+  /// this would change.)
   bool switch_ahead_;
   std::vector<std::vector<link_span>> spans_;  ///< per partition, when tracing: a packet's head to tail on a link
   bool single_port_;

@@ -227,8 +227,10 @@ BOOST_AUTO_TEST_CASE(an_adaptive_head_takes_the_link_with_fewer_credits_in_use) 
 // 100 one-flit packets to node 2: their streams meet at router 1's link to 2, which carries a
 // packet every other cycle, so at router 2 a packet's head arrives in the cycle the one before
 // it leaves ahead (write_flit then places it behind that one); an all-to-all on mesh:4x4 with 1
-// VC and with 2 VCs of one-flit packets; and the streams with 16-flit packets on 1 VC.
-BOOST_DATA_TEST_CASE(a_flit_leaving_its_router_a_cycle_ahead_changes_nothing_a_traced_run_shows, bdata::xrange(4),
+// VC and with 2 VCs of one-flit packets; the streams with 16-flit packets on 1 VC; and an
+// all-to-all on mesh:6x6 with 4 VCs of one-flit packets, where several heads granted in one cycle
+// leave ahead together (booksim_heads_ahead: 32 times, counted with an instrumented build).
+BOOST_DATA_TEST_CASE(a_flit_leaving_its_router_a_cycle_ahead_changes_nothing_a_traced_run_shows, bdata::xrange(5),
                      index) {
   const auto streams = [](weft::pe& p) {
     if (p.rank() < 2) p.send(2, weft::tag{1}, weft::sized(p.rank(), 100 * 16));
@@ -239,7 +241,8 @@ BOOST_DATA_TEST_CASE(a_flit_leaving_its_router_a_cycle_ahead_changes_nothing_a_t
       {"mesh:3x1", 1, 1, streams},
       {"mesh:4x4", 1, 1, weft::programs::alltoall({64, 1})},
       {"mesh:4x4", 2, 1, weft::programs::alltoall({64, 1})},
-      {"mesh:3x1", 1, 16, streams}};
+      {"mesh:3x1", 1, 16, streams},
+      {"mesh:6x6", 4, 1, weft::programs::alltoall({64, 1})}};
   const auto& [spec, vcs, packet_flits, prog] = cases[index];
   const weft::machine m(spec, booksim(vcs, 8, packet_flits));
   const int procs = m.topo().compute_nodes();
