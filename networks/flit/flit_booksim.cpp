@@ -433,33 +433,26 @@ void flit_network::booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d,
   // flit arriving behind it at c + 1, which write_flit places as if it had arrived before it
   // left. Every effect lands at c + 2 or later, as it would have from c + 1 (the agenda's ring
   // is a cycle longer for it).
-  const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
-  if (in.state != input_vc::phase::active || in.count != 1 || in.ready_at != c + 1 || in.out == input_vc::discard ||
-      (in.out == input_vc::eject && r.discarding > 0) ||
-      (in.out >= 0 && outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0))
-    return;
-  booksim_switch_alone(r, n, c + 1, d, ctx);
+  if (booksim_may_leave_ahead(r, inputs_[static_cast<std::size_t>(d.channel)], c)) booksim_switch_alone(r, n, c + 1, d, ctx);
+}
+
+bool flit_network::booksim_may_leave_ahead(const router& r, const input_vc& in, std::int64_t c) const {
+  return in.state == input_vc::phase::active && in.count == 1 && in.ready_at == c + 1 && in.out != input_vc::discard &&
+         (in.out != input_vc::eject || r.discarding == 0) &&
+         (in.out < 0 || outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits != 0);
 }
 
 bool flit_network::booksim_heads_ahead(router& r, node_id n, std::int64_t c, std::span<const due_vc> heads,
                                        network_context& ctx) {
   // booksim_ahead's reasoning, for the heads `heads` granted their output VCs at c, with no
   // other VC of r due by c + 1 and none stuck: they are the bidders of c + 1's switch
-  // allocation when each is alone in its buffer with a credit (or bound for the ejection port
-  // while no packet given up on drains through it) and no two share an input port or an
-  // output. iSLIP then grants every one, so each leaves now, as of c + 1.
+  // allocation when each may leave ahead alone and no two share an input port or an output.
+  // iSLIP then grants every one, so each leaves now, as of c + 1.
   std::uint64_t outs_bid = 0, ports_bid = 0;
-  const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
   for (const due_vc& h : heads) {
     const auto& in = inputs_[static_cast<std::size_t>(h.channel)];
-    if (in.count != 1) return false;
-    std::int32_t out = eject_port;
-    if (in.out >= 0) {
-      if (outputs_[static_cast<std::size_t>(in.out * vcs_ + in.out_vc)].credits == 0) return false;
-      out = out_index_[static_cast<std::size_t>(in.out)];
-    } else if (r.discarding > 0) {
-      return false;
-    }
+    if (!booksim_may_leave_ahead(r, in, c)) return false;
+    const std::int32_t out = in.out >= 0 ? out_index_[static_cast<std::size_t>(in.out)] : static_cast<std::int32_t>(r.outs.size());
     const std::uint64_t o = std::uint64_t{1} << out, q = std::uint64_t{1} << h.port;
     if ((outs_bid & o) != 0 || (ports_bid & q) != 0) return false;
     outs_bid |= o;

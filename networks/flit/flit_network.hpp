@@ -382,6 +382,11 @@ class flit_network final : public network {
   /// (switch_ahead_): the flit it left bidding for the switch from c + 1 in VC `d` leaves now,
   /// as of c + 1, when the switch would grant it then (booksim_ahead's comment).
   void booksim_ahead(router& r, node_id n, std::int64_t c, due_vc d, network_context& ctx);
+  /// Whether the flit in input VC `in` of `r`, bidding for the switch from c + 1, may leave at c
+  /// as of c + 1 when nothing else bids then: alone in its buffer, holding its output (not a
+  /// packet given up on), with a credit for it, or bound for the ejection port while no packet
+  /// given up on drains through it.
+  bool booksim_may_leave_ahead(const router& r, const input_vc& in, std::int64_t c) const;
   /// booksim_ahead for several heads granted their output VCs at `c` at once, when nothing
   /// else at `r` is due by c + 1 and no VC there is stuck: they leave now, as of c + 1, when
   /// the switch would grant every one of them then; false (nothing changed) when it would not.
