@@ -35,12 +35,12 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
   // A hop the routing table holds (a routing that is not adaptive and reads no route state):
   // one this network can take (ask_routing checked it), its free VCs at once. (The loop below
   // over a hop's VCs is written out again here: one lambda for both cost 1 % of (a) at 0.02.)
-  std::atomic<std::uint64_t>* entry = nullptr;
+  std::atomic<std::uint16_t>* entry = nullptr;
   if (!route_table_.empty()) {
     entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
-    if (const std::uint64_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
-      const auto link = static_cast<std::size_t>(static_cast<std::uint32_t>(known) - 1), cls = static_cast<std::size_t>(known >> 32);
-      const std::int32_t out = out_index_[link];
+    if (const std::uint16_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
+      const std::int32_t out = (known & 0xff) - 1;  // (route_table_'s entry)
+      const auto link = static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)]), cls = static_cast<std::size_t>(known >> 8);
       const output_vc* const vcs = &outputs_[link * static_cast<std::size_t>(vcs_here)];
       if constexpr (OneVc) {
         if (vcs[0].owner < 0) each(out, 0);

@@ -291,16 +291,15 @@ bool flit_network::booksim_allocate_switch(router& r, node_id n, std::int64_t c,
 }
 
 std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std::int32_t cls, std::vector<hop>& cands,
-                                               std::atomic<std::uint64_t>* entry) {
+                                               std::atomic<std::uint16_t>* entry) {
   cands.clear();
   routing_.next_hops(n, head.dest, {head.source, cls, head.hops, 0}, cands);
   if (entry != nullptr) {
     // A hop kept is one this network can take (booksim_candidates then need not check it again).
-    const bool single = cands.size() == 1 && booksim_usable(n, cands.front());
-    entry->store(single ? (std::uint64_t{static_cast<std::uint32_t>(cands.front().vc)} << 32) |
-                              (static_cast<std::uint32_t>(cands.front().link) + 1)
-                        : many,
-                 std::memory_order_relaxed);
+    std::uint16_t kept = many;
+    if (cands.size() == 1 && booksim_usable(n, cands.front()))
+      kept = static_cast<std::uint16_t>(cands.front().vc << 8 | (out_index_[static_cast<std::size_t>(cands.front().link)] + 1));
+    entry->store(kept, std::memory_order_relaxed);
   }
   return cands;
 }

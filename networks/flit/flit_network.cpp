@@ -100,15 +100,18 @@ flit_network::flit_network(const network_setup& setup)
   lay_out();
   out_index_.resize(static_cast<std::size_t>(links_));
   busy_.resize(static_cast<std::size_t>(links_ + nodes_));  // before any flit
+  std::size_t max_outs = 0;
   for (node_id n = 0; n < nodes_; ++n) {
     const auto& r = routers_[static_cast<std::size_t>(n)];
+    max_outs = std::max(max_outs, r.outs.size());
     const auto ports = static_cast<std::int32_t>(r.ports.size()), outs = static_cast<std::int32_t>(r.outs.size());
     for (std::int32_t i = 0; i < ports; ++i)
       busy_[static_cast<std::size_t>(r.ports[static_cast<std::size_t>(i)])] = {&r.busy_ports[static_cast<std::size_t>(i >> 6)], i & 63, 0};
     for (std::int32_t i = 0; i < outs; ++i) out_index_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(i)])] = i;
   }
-  if (params_.booksim && !adaptive_ && !routing_.reads_state() && nodes_ <= table_nodes)
-    route_table_ = std::vector<std::atomic<std::uint64_t>>(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
+  if (params_.booksim && !adaptive_ && !routing_.reads_state() && nodes_ <= table_nodes && max_outs < 255 &&
+      classes_ < 255)  // (route_table_'s entry)
+    route_table_ = std::vector<std::atomic<std::uint16_t>>(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
   last_move_.assign(channels, -1);
