@@ -13,10 +13,27 @@ namespace {
 
 constexpr tag packet_tag{0};
 
-void check_payloads(int me, std::vector<delivery> got, const std::vector<expected_packet>& expected) {
-  std::sort(got.begin(), got.end(), [](const delivery& a, const delivery& b) {
-    return expected_packet{a.source, a.cycle} < expected_packet{b.source, b.cycle};
-  });
+/// `got` ordered as `expected` is, by (source, cycle): bucketed by source (a counting sort), then
+/// each source's packets by cycle, the order they mostly arrive in already (a pair's packets
+/// overtake each other only on other VCs or paths). Linear, where sorting the whole was 1.5 % of
+/// a loaded run's time.
+std::vector<delivery> by_source_and_cycle(const std::vector<delivery>& got, node_id nodes) {
+  std::vector<std::size_t> start(static_cast<std::size_t>(nodes) + 1, 0);
+  for (const auto& d : got) ++start[static_cast<std::size_t>(d.source) + 1];
+  for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+  std::vector<delivery> sorted(got.size());
+  std::vector<std::size_t> next(start.begin(), start.end() - 1);
+  for (const auto& d : got) sorted[next[static_cast<std::size_t>(d.source)]++] = d;
+  const auto by_cycle = [](const delivery& a, const delivery& b) { return a.cycle < b.cycle; };
+  for (std::size_t n = 0; n + 1 < start.size(); ++n) {
+    const auto first = sorted.begin() + static_cast<std::ptrdiff_t>(start[n]), last = sorted.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
+    if (!std::is_sorted(first, last, by_cycle)) std::sort(first, last, by_cycle);
+  }
+  return sorted;
+}
+
+void check_payloads(int me, node_id nodes, const std::vector<delivery>& received, const std::vector<expected_packet>& expected) {
+  const std::vector<delivery> got = by_source_and_cycle(received, nodes);
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (got[i].source != expected[i].source || got[i].cycle != expected[i].cycle)
       throw std::runtime_error("node " + std::to_string(me) + " received the packet of node " + std::to_string(got[i].source) +
@@ -55,7 +72,7 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
       got.push_back({h.source, h.cycle, m.arrival.ps});
     }
     self.wait_all(sent);
-    check_payloads(me, got, expected);
+    check_payloads(me, s->nodes(), got, expected);
   };
 }
 
