@@ -107,7 +107,13 @@ class event_queue {
   }
 
  private:
-  static bool earlier(const Event& a, const Event& b) { return TieLater{}(b, a); }
+  /// `a` leaves before `b`. A function object, not a function: std::sort and std::is_sorted
+  /// then compare inline (a function's address was called 1.4 million times in a loaded
+  /// flit-network run).
+  struct earlier_than {
+    bool operator()(const Event& a, const Event& b) const { return TieLater{}(b, a); }
+  };
+  static constexpr earlier_than earlier{};
 
   bool holds_now() const { return run_head_ < run_.size() || !heap_.empty() || !arrived_.empty(); }
 
