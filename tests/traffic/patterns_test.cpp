@@ -46,6 +46,20 @@ BOOST_AUTO_TEST_CASE(the_block_generator_is_std_mt19937_64) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(an_integer_threshold_draws_what_unit_below_p_draws) {
+  // The same stream twice: unit() < p and unit_below(p) agree draw for draw, for the loads a
+  // schedule uses, the ends, and p = k * 2^-53 exactly, where k itself must not pass.
+  for (const double p : {0.0, 1e-300, 0x1.0p-53, 0.02, 0.07, 1.0 / 3, 0.5, 0.0784 / 16, 1 - 0x1.0p-53, 1.0}) {
+    random_stream a(9, 4), b(9, 4);
+    const random_stream::below_threshold threshold(p);
+    int differ = 0;
+    for (int i = 0; i < 20000; ++i) differ += (a.unit() < p) != b.unit_below(threshold) ? 1 : 0;
+    BOOST_TEST(differ == 0, "p = " << p);
+  }
+  BOOST_TEST(random_stream::below_threshold(0x1.0p-53 * 12345).bound() == 12345u);  // k = 12345 is not below
+  BOOST_TEST(random_stream::below_threshold(0.5).bound() == std::uint64_t{1} << 52);
+}
+
 BOOST_AUTO_TEST_CASE(bit_permutations_on_three_and_four_bits_by_hand) {
   BOOST_TEST(bit_complement(3, 3) == 4);  // 011 -> 100
   BOOST_TEST(bit_complement(0, 3) == 7);

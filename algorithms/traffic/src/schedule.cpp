@@ -90,12 +90,12 @@ schedule build_schedule(const pattern& p, double load, const params& run) {
   const node_id n = p.nodes();
   s.sends.resize(static_cast<std::size_t>(n));
   s.receives.resize(static_cast<std::size_t>(n));
-  const double probability = load / run.shape.packet_flits;
+  const random_stream::below_threshold probability(load / run.shape.packet_flits);
   for (node_id src = 0; src < n; ++src) {
     random_stream rng(run.seed, static_cast<std::uint64_t>(src));
     auto& out = s.sends[static_cast<std::size_t>(src)];
     for (std::int64_t c = 0; c < run.cycles; ++c) {
-      if (rng.unit() >= probability) continue;
+      if (!rng.unit_below(probability)) continue;
       const node_id dst = p.destination(src, rng);
       if (dst == src) continue;  // a packet to itself is not created
       out.push_back({c, dst});

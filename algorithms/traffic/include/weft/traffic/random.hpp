@@ -5,6 +5,7 @@
 // any compiler, library and worker count.
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -68,6 +69,18 @@ class random_stream {
   random_stream(std::uint64_t seed, std::uint64_t stream) : gen_(splitmix64(splitmix64(seed) ^ stream)) {}
   /// Uniform on [0, 1), 53 bits.
   double unit() { return static_cast<double>(gen_() >> 11) * 0x1.0p-53; }
+  /// unit() < p, drawing the same number, compared as an integer: unit() is k * 2^-53 for the
+  /// 53-bit k, and k * 2^-53 < p exactly when k < ceil(p * 2^53) (a product by a power of two,
+  /// exact). A schedule draws once per node and cycle.
+  class below_threshold {
+   public:
+    explicit below_threshold(double p) : bound_(p >= 1 ? std::uint64_t{1} << 53 : p <= 0 ? 0 : static_cast<std::uint64_t>(std::ceil(p * 0x1.0p53))) {}
+    std::uint64_t bound() const { return bound_; }
+
+   private:
+    std::uint64_t bound_;
+  };
+  bool unit_below(const below_threshold& p) { return (gen_() >> 11) < p.bound(); }
   /// Uniform on 0 .. n-1 (n >= 1), by rejection: exactly uniform.
   std::uint64_t below(std::uint64_t n) {
     const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
