@@ -10,6 +10,17 @@ namespace {
 
 using namespace weft::traffic;
 
+/// A sweep's point: load, offered and accepted throughput, average latency, measured packets.
+point sweep_point(double load, double offered, double accepted, double latency, std::int64_t packets) {
+  point p;
+  p.load = load;
+  p.offered = offered;
+  p.accepted = accepted;
+  p.latency = latency;
+  p.packets = packets;
+  return p;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_hand_written_log_gives_offered_accepted_and_latencies) {
@@ -45,10 +56,10 @@ BOOST_AUTO_TEST_CASE(a_log_that_misses_a_packet_is_an_error) {
 
 BOOST_AUTO_TEST_CASE(saturation_is_the_highest_accepted_and_reached_once_latency_passes_three_times_zero_load) {
   std::vector<point> pts(4);
-  pts[0] = {0.01, 0.01, 0.01, 20, 0, 0, 10};
-  pts[1] = {0.05, 0.05, 0.05, 40, 0, 0, 10};
-  pts[2] = {0.10, 0.10, 0.08, 70, 0, 0, 10};
-  pts[3] = {0.15, 0.15, 0.075, 300, 0, 0, 10};
+  pts[0] = sweep_point(0.01, 0.01, 0.01, 20, 10);
+  pts[1] = sweep_point(0.05, 0.05, 0.05, 40, 10);
+  pts[2] = sweep_point(0.10, 0.10, 0.08, 70, 10);
+  pts[3] = sweep_point(0.15, 0.15, 0.075, 300, 10);
   auto s = estimate_saturation(pts, 9000);
   BOOST_TEST(s.throughput == 0.08);
   BOOST_TEST(s.reached);
@@ -64,9 +75,9 @@ BOOST_AUTO_TEST_CASE(a_point_without_measured_packets_is_neither_the_zero_load_r
   // Issue 22: a short run at a tiny load measured nothing; its "latency 0" must not become the
   // zero-load reference that makes every later point look saturated.
   std::vector<point> pts(3);
-  pts[0] = {0.001, 0, 0, 0, 0, 0, 0};
-  pts[1] = {0.01, 0.01, 0.01, 20, 0, 0, 10};
-  pts[2] = {0.05, 0.05, 0.05, 25, 0, 0, 10};
+  pts[0] = sweep_point(0.001, 0, 0, 0, 0);
+  pts[1] = sweep_point(0.01, 0.01, 0.01, 20, 10);
+  pts[2] = sweep_point(0.05, 0.05, 0.05, 25, 10);
   BOOST_TEST(!pts[0].has_latency());
   const auto s = estimate_saturation(pts, 9000);
   BOOST_TEST(s.measured);
@@ -78,8 +89,8 @@ BOOST_AUTO_TEST_CASE(a_point_without_measured_packets_is_neither_the_zero_load_r
 
 BOOST_AUTO_TEST_CASE(a_sweep_where_no_point_measured_packets_has_no_zero_load_latency) {
   std::vector<point> pts(2);
-  pts[0] = {0.001, 0, 0, 0, 0, 0, 0};
-  pts[1] = {0.002, 0, 0, 0, 0, 0, 0};
+  pts[0] = sweep_point(0.001, 0, 0, 0, 0);
+  pts[1] = sweep_point(0.002, 0, 0, 0, 0);
   const auto s = estimate_saturation(pts, 18);
   BOOST_TEST(!s.measured);
   BOOST_TEST(!s.reached);
