@@ -60,6 +60,7 @@ flit_network::flit_network(const network_setup& setup)
   link_from_.reserve(static_cast<std::size_t>(links_));
   link_to_.reserve(static_cast<std::size_t>(links_));
   routers_.resize(static_cast<std::size_t>(nodes_));
+  credit_wakes_.assign(static_cast<std::size_t>(nodes_), 0);
   std::vector<std::vector<std::int32_t>> ports(static_cast<std::size_t>(nodes_)), outs(static_cast<std::size_t>(nodes_));
   for (link_id l = 0; l < links_; ++l) {
     const auto& lk = topo_.link_at(l);
@@ -291,6 +292,7 @@ void flit_network::handle(const event& e, network_context& ctx) {
 void flit_network::on_source_entry(const event& e, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(e.at)];
   r.source.push_back({e.msg, e.aux, static_cast<std::int32_t>(e.flags), e.vc, e.stage});
+  credit_wakes_[static_cast<std::size_t>(e.at)] = 1;
   request_tick(e.at, e.time / cycle_, ctx);
 }
 
@@ -323,8 +325,7 @@ void flit_network::arrive_credit(std::int32_t out_vc, node_id at, bool frees, st
   // have waited for this credit) or the source holds a message (it may wait for an injection
   // credit): every other flit is not ready yet and has its cycle booked for when it is. (Such
   // a cycle would leave every counter as it is: nothing is ready, nothing is blocked.)
-  auto& r = routers_[static_cast<std::size_t>(at)];
-  if (r.stuck || r.source_head < r.source.size()) request_tick(at, c, ctx);
+  if (credit_wakes_[static_cast<std::size_t>(at)] != 0) request_tick(at, c, ctx);
 }
 
 void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
@@ -345,13 +346,15 @@ void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
     next = next_ready(r, c, holds);
   }
   if (r.stuck) ++r.blocked_cycles;
+  const bool waits = r.stuck || r.source_head < r.source.size();
+  credit_wakes_[static_cast<std::size_t>(n)] = waits ? 1 : 0;
   // Something moved: the next cycle may move more (a freed port, buffer slot or switch input,
   // the flit behind the one that left). Nothing moved: only time (a flit's next pipeline
   // stage), an arrival or a credit can help, and those two request their own ticks. Under
   // BookSim's router every flit that moved or was granted books its next stage by its cycle
   // (`next`), so what a move frees can only help a flit that stayed where it was ready to move
   // (r.stuck) or the source; a cycle without either would find nothing due and change nothing.
-  if (progress && (params_.booksim ? r.stuck || r.source_head < r.source.size() : holds)) next = c + 1;
+  if (progress && (params_.booksim ? waits : holds)) next = c + 1;
   if (next != INT64_MAX) request_tick(n, next, ctx);
 }
 
