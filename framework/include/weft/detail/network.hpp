@@ -73,7 +73,8 @@ class network {
   /// Takes a message between two different nodes (m.src_node, m.dst_node are set) at m.ready;
   /// sets m.packets and queues the message's first events.
   virtual void inject(message& m, network_context& ctx) = 0;
-  /// Commits one of its own events (kind network).
+  /// Commits one of its own events (kind network). What it adds to the agenda is at e.time or
+  /// later.
   virtual void handle(const event& e, network_context& ctx) = 0;
 
   // An agenda: events a network keeps itself instead of queueing them (the flit network's router
@@ -83,9 +84,9 @@ class network {
   // its queue and counts them as events.
   /// The earliest time on partition `partition`'s agenda (INT64_MAX: none).
   virtual std::int64_t agenda_time(int /*partition*/) const { return INT64_MAX; }
-  /// Commits the agenda's events at `time` (its earliest) in order and returns how many. It
-  /// returns before the last when one of them queued an event at `time` (that event commits
-  /// first: call again) or stopped the run (fail).
+  /// Commits the agenda's events at `time` (its earliest, or earlier: then there are none) in
+  /// order and returns how many. It returns before the last when one of them queued an event at
+  /// `time` (that event commits first: call again) or stopped the run (fail).
   virtual std::uint64_t run_agenda(std::int64_t /*time*/, network_context& /*ctx*/) { return 0; }
   /// How many events partition `partition`'s agenda holds.
   virtual std::size_t agenda_size(int /*partition*/) const { return 0; }
