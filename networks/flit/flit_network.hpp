@@ -307,6 +307,10 @@ class flit_network final : public network {
   /// as a queue length, and its count of requests goes back to 0.
   void settle_queues(const std::vector<std::int32_t>& asked, std::int64_t c);
   void send(std::int32_t channel, std::int64_t c, network_context& ctx);
+  /// send's record, when tracing, of flit `f` crossing `link` on `vc` at `c` (out of line: its
+  /// span's making cost send's every call a larger frame).
+  [[gnu::noinline, gnu::cold]] void trace_span(const flit& f, std::int32_t link, std::int32_t vc, std::int64_t c,
+                                               network_context& ctx);
   /// Pushes the arrival of `f` at `to`, in VC `vc` of input `port` (a link, or an injection port).
   [[gnu::always_inline]] inline void push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
                  std::int32_t hops, network_context& ctx);

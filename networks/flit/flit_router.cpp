@@ -297,13 +297,7 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   auto& lc = link_counters_[static_cast<std::size_t>(link)];
   ++lc.flits;
   if (vcs_ > 1) ++vc_flits_[static_cast<std::size_t>(link * vcs_ + vc)];
-  if (tracing_) [[unlikely]] {  // one span per packet and link: from its head's cycle to the end of its tail's
-    auto& head_sent = head_sent_[static_cast<std::size_t>(link * vcs_ + vc)];
-    if (f.index == 0) head_sent = c;
-    if (tail)
-      spans_[static_cast<std::size_t>(ctx.partition())].push_back(
-          {link, f.msg->src, f.msg->dst, {time_of(head_sent)}, {time_of(c + 1)}});
-  }
+  if (tracing_) [[unlikely]] trace_span(f, link, vc, c, ctx);
   if (f.index == 0) {
     ++lc.packets;
     lc.bytes += f.payload;
@@ -314,6 +308,15 @@ void flit_network::send(std::int32_t channel, std::int64_t c, network_context& c
   }
   push_flit(f, link_to_[static_cast<std::size_t>(link)], link, vc, c + flit_offset_, f.hops + 1, ctx);
   pop_front(channel, tail, c);
+}
+
+void flit_network::trace_span(const flit& f, std::int32_t link, std::int32_t vc, std::int64_t c, network_context& ctx) {
+  // One span per packet and link: from its head's cycle to the end of its tail's.
+  auto& head_sent = head_sent_[static_cast<std::size_t>(link * vcs_ + vc)];
+  if (f.index == 0) head_sent = c;
+  if (f.tail)
+    spans_[static_cast<std::size_t>(ctx.partition())].push_back(
+        {link, f.msg->src, f.msg->dst, {time_of(head_sent)}, {time_of(c + 1)}});
 }
 
 void flit_network::push_flit(const flit& f, node_id to, std::int32_t port, std::int32_t vc, std::int64_t arrival,
