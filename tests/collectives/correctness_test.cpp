@@ -267,7 +267,10 @@ BOOST_DATA_TEST_CASE(checking_changes_no_time,
   m.hop_latency = vtime::ns(10);
   const weft::machine torus("torus:4x4", m);
   std::vector<vtime> checked(16), unchecked(16);
-  coll::benchmark_case c{.op = coll::parse_operation(op), .bytes = 1024, .root = root};
+  coll::benchmark_case c;
+  c.op = coll::parse_operation(op);
+  c.bytes = 1024;
+  c.root = root;
   c.check_other_root = false;
   BOOST_REQUIRE(torus.run(16, coll::benchmark_program(c, checked)).status == weft::run_status::ok);
   BOOST_TEST(coll::needs_root_check(c, 16) == (root == 0));

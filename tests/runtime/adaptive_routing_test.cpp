@@ -28,6 +28,7 @@ weft::cost_model bytes_are_picoseconds() {
 /// PE 0 (node 0 of mesh:2x2) sends `first` bytes then `second` bytes to PE 3 (node 3), both with
 /// tag 0; PE 3 receives twice and records the sizes in the order it got them, and when.
 struct two_messages {
+  two_messages(std::int64_t first_bytes, std::int64_t second_bytes) : first(first_bytes), second(second_bytes) {}
   std::int64_t first, second;
   std::vector<std::int64_t> sizes;
   std::vector<std::int64_t> times;  // ps
