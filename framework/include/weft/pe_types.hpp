@@ -108,7 +108,9 @@ class payload {
   std::shared_ptr<const void> owner_;    ///< keeps owned bytes alive (shared: copies stay cheap)
   std::int64_t modelled_ = -1;           ///< -1: the real size
   std::size_t inline_size_ = 0;          ///< > 0: the bytes are inline_[0, inline_size_)
-  std::array<std::byte, inline_capacity> inline_;  ///< not zeroed: only [0, inline_size_) is read
+  /// Only [0, inline_size_) is read; zeroed all the same (two stores), so that copying a payload
+  /// that holds none copies defined bytes (GCC warned of the copy).
+  std::array<std::byte, inline_capacity> inline_{};
 };
 
 /// `data` with an explicit modelled size: pe.send(1, tag{0}, weft::sized(x, 1 << 20)).
