@@ -18,6 +18,10 @@ bool watching = false;
 std::size_t largest = 0;
 }  // namespace
 
+// The replacements allocate with malloc and free with free, a matched pair; GCC, which takes any
+// pointer reaching operator delete for operator new's, warned of a mismatch.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void* operator new(std::size_t n) {
   if (watching) largest = std::max(largest, n);
   if (void* p = std::malloc(n ? n : 1)) return p;
@@ -25,6 +29,7 @@ void* operator new(std::size_t n) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
 
 BOOST_AUTO_TEST_CASE(a_corrupt_entry_count_reserves_at_most_a_few_mebibytes) {
   for (const std::string size : {"8 1 28555555555555555", "8 1 16777216"}) {
