@@ -39,8 +39,8 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
   if (!route_table_.empty()) {
     entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
     if (const std::uint16_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
-      const std::int32_t out = (known & 0xff) - 1;  // (route_table_'s entry)
-      const auto link = static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)]), cls = static_cast<std::size_t>(known >> 8);
+      const std::int32_t out = entry_out(known);
+      const auto link = static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)]), cls = static_cast<std::size_t>(entry_class(known));
       const output_vc* const vcs = &outputs_[link * static_cast<std::size_t>(vcs_here)];
       if constexpr (OneVc) {
         if (vcs[0].owner < 0) each(out, 0);

@@ -298,7 +298,7 @@ std::span<const hop> flit_network::ask_routing(node_id n, const flit& head, std:
     // A hop kept is one this network can take (booksim_candidates then need not check it again).
     std::uint16_t kept = many;
     if (cands.size() == 1 && booksim_usable(n, cands.front()))
-      kept = static_cast<std::uint16_t>(cands.front().vc << 8 | (out_index_[static_cast<std::size_t>(cands.front().link)] + 1));
+      kept = route_entry(out_index_[static_cast<std::size_t>(cands.front().link)], cands.front().vc);
     entry->store(kept, std::memory_order_relaxed);
   }
   return cands;

@@ -468,6 +468,11 @@ class flit_network final : public network {
   std::vector<std::atomic<std::uint16_t>> route_table_;
   static constexpr std::int32_t table_nodes = 1024;
   static constexpr std::uint16_t many = UINT16_MAX;
+  /// route_table_'s entry for a hop on output `out` of its router (its place among r.outs) and
+  /// VC class `cls`, and back.
+  static std::uint16_t route_entry(std::int32_t out, std::int32_t cls) { return static_cast<std::uint16_t>(cls << 8 | (out + 1)); }
+  static std::int32_t entry_out(std::uint16_t entry) { return (entry & 0xff) - 1; }
+  static std::int32_t entry_class(std::uint16_t entry) { return entry >> 8; }
   /// The routing's candidates from `n` for `head` arriving on class `cls`, in `cands`; its
   /// answer kept in the routing table's `entry` when there is one (booksim_candidates).
   [[gnu::noinline]] std::span<const hop> ask_routing(node_id n, const flit& head, std::int32_t cls,
