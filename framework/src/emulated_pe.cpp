@@ -167,7 +167,7 @@ int start_send(pe_state& s, const Clock& clock, const engine& machine, int dst, 
   vtime ready = s.clock;
   if (s.last_injection.ps >= 0) ready = max(ready, checked_add(s.last_injection, host.gap, "gap"));
   const std::int64_t sent_bytes = checked_total(s.sent_bytes, bytes, "bytes sent");
-  message* m = s.pool->acquire(s.spare_messages);
+  message* m = s.pool->acquire(s.spare_messages, s.sent_messages);
   m->src = s.rank;
   m->dst = dst;
   m->tag = t.value;
