@@ -38,14 +38,14 @@ class event_queue {
     return earliest_bucket().time;
   }
 
-  /// `e.time` must not be earlier than the last time taken.
+  /// `e.time` must not be negative, nor earlier than the last time taken.
   void push(const Event& e) {
     ++size_;
     file(e, arrived_);
   }
 
   /// Moves every event to `out` (in no particular order) and empties the queue, which then
-  /// takes events of any time again.
+  /// takes events of any time (not negative) again.
   void take_all(std::vector<Event>& out) {
     for (auto& b : buckets_) {
       out.insert(out.end(), b.begin(), b.end());
@@ -60,7 +60,7 @@ class event_queue {
     run_head_ = 0;
     heap_.clear();
     arrived_.clear();
-    last_ = -1;
+    last_ = 0;
     size_ = 0;
   }
 
@@ -214,8 +214,10 @@ class event_queue {
   std::vector<Event> heap_;     // current time: a binary heap (earliest tie on top)
   std::vector<Event> arrived_;  // current time, pushed since the last pop, unsorted
   std::vector<Event> merged_;   // scratch of absorb_arrivals and put_in_order
-  // Below every real time, so that a first batch all at time 0 is a run, not a heap.
-  std::int64_t last_ = -1;
+  // The last time taken. Before any, 0, the earliest time there is: what a run's PEs push
+  // before it starts (a loaded traffic run injects every packet then) is filed by its time at
+  // once, where below every time (-1) it all went to one bucket first and was copied again.
+  std::int64_t last_ = 0;
   std::size_t size_ = 0;
 };
 
