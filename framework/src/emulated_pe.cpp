@@ -6,6 +6,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "weft/detail/checked_time.hpp"
 #include "weft/detail/engine.hpp"
@@ -48,6 +49,15 @@ int new_request(pe_state& s) {
   }
   s.requests.emplace_back();
   return static_cast<int>(s.requests.size()) - 1;
+}
+
+/// Suspends until the runtime has committed every event before the PE's clock: a message due
+/// by then has arrived.
+void sync_to_clock(pe_state& s) {
+  s.sync_until = s.clock;
+  s.status = pe_status::syncing;
+  s.host->suspend(s);
+  s.status = pe_status::runnable;
 }
 
 /// Suspends until every listed request has completed (the runtime wakes us).
@@ -325,11 +335,7 @@ bool emulated_pe<Clock>::test(request& r) {
     return slot.complete && slot.completion <= s.clock;
   };
   if (!done() && !s.requests[static_cast<std::size_t>(id)].complete) {
-    // A message due by now may still be in flight: let the runtime catch up to our clock.
-    s.sync_until = s.clock;
-    s.status = pe_status::syncing;
-    s.host->suspend(s);
-    s.status = pe_status::runnable;
+    sync_to_clock(s);  // a message due by now may still be in flight
   }
   if (done()) {
     if (s.recording_calls) log_wait(s, id, start);  // the wait that follows logs nothing more
@@ -337,6 +343,17 @@ bool emulated_pe<Clock>::test(request& r) {
   }
   clock_.charge_overhead(s, host().poll, "poll");
   return false;
+}
+
+template <class Clock>
+std::size_t emulated_pe<Clock>::catch_up() {
+  if constexpr (std::is_same_v<Clock, virtual_clock>) {
+    sync_to_clock(s_);
+    // Only what arrived before the clock: the events of the clock's own time may still be to come.
+    return s_.unexpected.arrived_before(s_.clock);
+  } else {
+    return s_.unexpected.size();  // the wall clock: what has arrived is all there is
+  }
 }
 
 template <class Clock>

@@ -63,6 +63,30 @@ BOOST_AUTO_TEST_CASE(test_is_false_before_the_arrival_and_true_after_it) {
   BOOST_TEST(finish == 999 + 10000);
 }
 
+BOOST_AUTO_TEST_CASE(catch_up_counts_the_messages_that_arrived_before_now_and_charges_nothing) {
+  weft::machine m("full:3", unit_bytes());
+  std::vector<std::size_t> counts;
+  std::vector<std::int64_t> clocks;
+  std::vector<int> sources;
+  auto r = m.run(3, [&](weft::pe& p) {
+    if (p.rank() == 1) p.send(0, weft::tag{0}, weft::sized(1, 100));  // arrives at 100
+    if (p.rank() == 2) p.send(0, weft::tag{0}, weft::sized(2, 300));  // arrives at 300
+    if (p.rank() != 0) return;
+    for (std::int64_t until : {50, 200, 300, 301}) {
+      p.compute(weft::vtime::ticks(until) - p.now());
+      counts.push_back(p.catch_up());  // at 300 the message of 300 is not counted: not before now
+      clocks.push_back(p.now().ps);
+    }
+    for (int i = 0; i < 2; ++i) sources.push_back(p.recv(weft::any_source, weft::tag{0}).source);
+    clocks.push_back(p.now().ps);  // both had arrived: neither receive waited
+  });
+  BOOST_TEST(r.status == weft::run_status::ok);
+  BOOST_TEST(counts == (std::vector<std::size_t>{0, 1, 1, 2}), boost::test_tools::per_element());
+  BOOST_TEST(clocks == (std::vector<std::int64_t>{50, 200, 300, 301, 301}), boost::test_tools::per_element());
+  BOOST_TEST(sources == (std::vector<int>{1, 2}), boost::test_tools::per_element());
+  BOOST_TEST(r.pes[0].wait.ps == 0);
+}
+
 BOOST_AUTO_TEST_CASE(messages_with_the_same_source_and_tag_never_overtake) {
   weft::machine m("torus:4x4", unit_bytes());
   std::vector<int> got;

@@ -53,6 +53,10 @@ class recording_backend final : public weft::pe_backend {
     note("test", r.id);
     return true;
   }
+  std::size_t catch_up() override {
+    note("catch_up");
+    return 2;
+  }
   void compute(weft::vtime d) override { note("compute", static_cast<int>(d.ps)); }
   void compute(weft::flops f) override { note("compute_flops", static_cast<int>(f.count)); }
   void compute(weft::kernel k) override { note("compute_kernel", static_cast<int>(k.flops), static_cast<int>(k.bytes)); }
@@ -105,6 +109,7 @@ BOOST_AUTO_TEST_CASE(every_pe_call_reaches_the_backend_whole_and_in_order) {
   std::vector<weft::request> both{sent, posted};
   pe.wait_all(both);
   BOOST_TEST(pe.test(posted));
+  BOOST_TEST(pe.catch_up() == 2u);
   pe.compute(weft::vtime{5});
   pe.compute(weft::flops{6});
   pe.compute(weft::kernel{7, 8});
@@ -115,7 +120,7 @@ BOOST_AUTO_TEST_CASE(every_pe_call_reaches_the_backend_whole_and_in_order) {
   const std::vector<std::string> expected{
       "send 1 2 100",    "isend 4 5 12",     "isend_chain 2",     "recv -1 6",
       "recv_into 16 2 1", "irecv 0 3",       "wait 7",            "wait_all 2",
-      "test 9",          "compute 5",        "compute_flops 6",   "compute_kernel 7 8",
+      "test 9",          "catch_up",         "compute 5",        "compute_flops 6",   "compute_kernel 7 8",
       "overhead 9",      "note_collective allreduce ring",        "barrier",
       "native_collective"};
   BOOST_TEST(b.calls == expected, boost::test_tools::per_element());

@@ -1,6 +1,8 @@
 #include "weft/traffic/traffic_pe_program.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -41,25 +43,29 @@ void check_payloads(int me, node_id nodes, const std::vector<delivery>& received
                                std::to_string(expected[i].source) + ", cycle " + std::to_string(expected[i].cycle));
 }
 
+/// Cycles between a PE's catch-ups: a power of two in which a node sends about 16 packets on
+/// average (a loaded 1-flit run: 256 cycles). Shorter blocks cost more phases of the engine;
+/// longer ones hold more messages at once (docs/PERFORMANCE.md, "A tenth round").
+std::int64_t catch_up_cycles(const schedule& s) {
+  const double trials = static_cast<double>(s.nodes()) * static_cast<double>(s.run.cycles);
+  const double per_node_cycle = trials > 0 ? static_cast<double>(s.packets) / trials : 0;
+  const double cycles = per_node_cycle > 0 ? 16 / per_node_cycle : static_cast<double>(s.run.cycles);
+  return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::clamp(cycles, 16.0, 0x1p40))));
+}
+
 }  // namespace
 
 program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<delivery_log> log) {
   log->per_node.assign(static_cast<std::size_t>(s->nodes()), {});
-  return [s = std::move(s), log = std::move(log)](pe& self) {
+  const std::int64_t block = catch_up_cycles(*s);
+  return [s = std::move(s), log = std::move(log), block](pe& self) {
     const int me = self.rank();
     const auto& shape = s->run.shape;
     const auto& mine = s->sends[static_cast<std::size_t>(me)];
-    std::vector<request> sent;
-    sent.reserve(mine.size());
-    for (const auto& p : mine) {
-      const vtime created{p.cycle * shape.cycle.ps};
-      if (self.now() < created) self.compute(created - self.now());
-      sent.push_back(self.isend(p.dest, packet_tag, sized(packet_header{me, p.dest, p.cycle}, shape.packet_bytes())));
-    }
     const auto& expected = s->receives[static_cast<std::size_t>(me)];
     auto& got = log->per_node[static_cast<std::size_t>(me)];
     got.reserve(expected.size());
-    for (std::size_t i = 0; i < expected.size(); ++i) {
+    const auto receive = [&] {
       packet_header h;
       const auto m = self.recv_into(std::as_writable_bytes(std::span(&h, 1)), any_source, packet_tag);
       if (m.bytes != sizeof h)
@@ -70,7 +76,29 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
         throw std::runtime_error("node " + std::to_string(me) + " received a packet from node " + std::to_string(m.source) +
                                  " whose header says " + std::to_string(h.source) + " -> " + std::to_string(h.dest));
       got.push_back({h.source, h.cycle, m.arrival.ps});
+    };
+    // What arrived is taken between sends only when a receive costs no time: one that did would
+    // move the clock the next sends are dated by, where the schedule has no receive before them.
+    const bool receive_early = self.host().o_recv == vtime{};
+    std::vector<request> sent;
+    sent.reserve(mine.size());
+    std::int64_t next_catch_up = block;
+    for (const auto& p : mine) {
+      if (p.cycle >= next_catch_up) {
+        // At the block's first cycle, the same for every PE: one engine phase catches all up.
+        const std::int64_t first = p.cycle / block * block;
+        next_catch_up = first + block;
+        const vtime at{first * shape.cycle.ps};
+        if (self.now() < at) self.compute(at - self.now());
+        std::size_t arrived = self.catch_up();
+        if (receive_early)
+          for (; arrived > 0 && got.size() < expected.size(); --arrived) receive();
+      }
+      const vtime created{p.cycle * shape.cycle.ps};
+      if (self.now() < created) self.compute(created - self.now());
+      sent.push_back(self.isend(p.dest, packet_tag, sized(packet_header{me, p.dest, p.cycle}, shape.packet_bytes())));
     }
+    while (got.size() < expected.size()) receive();
     self.wait_all(sent);
     check_payloads(me, s->nodes(), got, expected);
   };

@@ -12,6 +12,7 @@
 // Every call goes, whole, to the backend the run chose when it started (weft/pe_backend.hpp). The
 // calls are inline: a program's call is one indirect call into its backend, no more.
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,15 @@ class pe {
   /// True if the request has completed by now() (then wait() returns at once). An
   /// unsuccessful test costs the model's poll time, so polling loops always make progress.
   bool test(request& r);
+  /// Lets the machine catch up with this PE's clock, then returns how many messages arrived
+  /// before now() that no receive has taken yet: that many receives from any source take
+  /// them (the earliest first) and wait for nothing.
+  /// Charges no time and changes no result. For a PE that runs far ahead of the machine (a
+  /// traffic source whose sends are all dated in advance): calling it every so often keeps
+  /// what is in flight, and in memory, to what it sent since, where otherwise all it will send
+  /// is queued before the machine starts. On the wall clock: the messages that have arrived,
+  /// at once; on MPI ranks: 0 (their sends go out as they are made).
+  std::size_t catch_up();
 
   /// Charges compute time: a duration, or flops at the machine's rate.
   void compute(vtime duration);
@@ -109,6 +119,7 @@ inline request pe::irecv(int src, tag t) { return b_->irecv(src, t); }
 inline received pe::wait(request& r) { return b_->wait(r); }
 inline std::vector<received> pe::wait_all(std::span<request> rs) { return b_->wait_all(rs); }
 inline bool pe::test(request& r) { return b_->test(r); }
+inline std::size_t pe::catch_up() { return b_->catch_up(); }
 inline void pe::compute(vtime duration) { b_->compute(duration); }
 inline void pe::compute(flops f) { b_->compute(f); }
 inline void pe::compute(kernel k) { b_->compute(k); }

@@ -104,6 +104,18 @@ class unexpected_messages {
   }
 
   std::size_t size() const { return count_; }
+  /// How many of the earliest, in the order they came, arrived before `t`: receives of any
+  /// source take them first.
+  template <class Time>
+  std::size_t arrived_before(Time t) const {
+    std::size_t n = 0;
+    for (std::size_t i = head_; i < all_.size() && n < count_; ++i)
+      if (all_[i].msg) {
+        if (!(all_[i].msg->arrival < t)) break;
+        ++n;
+      }
+    return n;
+  }
   /// Everything still unreceived, in arrival order.
   std::vector<Message*> remaining() const {
     std::vector<Message*> out;

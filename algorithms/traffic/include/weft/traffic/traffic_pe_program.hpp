@@ -1,13 +1,17 @@
 #pragma once
 // The PE program of a traffic run, one PE per node:
 //
-//   for each packet of my send list:   compute() up to its creation time, isend(dest, header)
-//   then, as many times as packets come to me:   recv(any_source) and note the arrival
+//   for each packet of my send list:   compute() up to its creation time, isend(dest, header);
+//                                      at each block's first cycle, catch_up() and recv what
+//                                      arrived before it (when receives cost no time)
+//   then, until every packet sent to me came:   recv(any_source) and note the arrival
 //   check: the (source, creation cycle) pairs I got are exactly those the schedule sent me
 //
 // The header is real data (source, destination, creation cycle); the modelled size is the whole
 // packet, packet_flits x flit_bytes. A PE that sends late (its own overheads) still dates its
-// packet from the schedule, so host delay counts as source queueing.
+// packet from the schedule, so host delay counts as source queueing. The catch-ups change no
+// result: they keep what is in flight (messages and their events) to a few blocks' worth, where
+// a PE that sent its whole list before its first receive had every packet of the run in memory.
 
 #include <cstdint>
 #include <memory>
