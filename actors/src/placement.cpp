@@ -7,12 +7,15 @@
 #include <map>
 #include <set>
 
+#include "weft/detail/host_topology.hpp"
+
 namespace weft {
 
-host_info discover_host() {
+namespace {
+
+host_info read_host() {
   host_info info;
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) == 0 && hwloc_topology_load(topo) == 0) {
+  if (hwloc_topology_t topo = detail::host_topology()) {
     int npu = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
     for (int i = 0; i < npu; ++i) {
       hwloc_obj_t pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, static_cast<unsigned>(i));
@@ -21,7 +24,6 @@ host_info discover_host() {
       info.pus.push_back({static_cast<int>(pu->os_index), core ? static_cast<int>(core->logical_index) : i,
                           pkg ? static_cast<int>(pkg->logical_index) : 0});
     }
-    hwloc_topology_destroy(topo);
   }
   if (info.pus.empty()) {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -35,6 +37,13 @@ host_info discover_host() {
   info.summary = std::to_string(packages.size()) + (packages.size() == 1 ? " package, " : " packages, ") +
                  std::to_string(cores.size()) + " cores, " + std::to_string(info.pus.size()) + " PUs";
   return info;
+}
+
+}  // namespace
+
+host_info discover_host() {
+  static const host_info host = read_host();  // every run asks (each point of a sweep)
+  return host;
 }
 
 std::vector<int> plan_workers(const host_info& host, pin_policy policy, int workers) {
@@ -75,18 +84,12 @@ std::vector<int> plan_workers(const host_info& host, pin_policy policy, int work
 }
 
 bool bind_this_thread(int os_index) {
-  if (os_index < 0) return false;
-  hwloc_topology_t topo;
-  if (hwloc_topology_init(&topo) != 0) return false;
-  if (hwloc_topology_load(topo) != 0) {
-    hwloc_topology_destroy(topo);
-    return false;
-  }
+  hwloc_topology_t topo = detail::host_topology();
+  if (os_index < 0 || !topo) return false;
   hwloc_bitmap_t set = hwloc_bitmap_alloc();
   hwloc_bitmap_only(set, static_cast<unsigned>(os_index));
   bool ok = hwloc_set_cpubind(topo, set, HWLOC_CPUBIND_THREAD) == 0;
   hwloc_bitmap_free(set);
-  hwloc_topology_destroy(topo);
   return ok;
 }
 

@@ -1,5 +1,6 @@
 #include "weft/memory_budget.hpp"
 
+#include "weft/detail/host_topology.hpp"
 #include "weft/units.hpp"
 
 #include <hwloc.h>
@@ -15,19 +16,16 @@ namespace weft {
 namespace {
 std::int64_t physical_memory_limit() {
   constexpr std::int64_t fallback = std::int64_t{4} << 30;
-  hwloc_topology_t t = nullptr;
-  if (hwloc_topology_init(&t) != 0) return fallback;
   std::int64_t total = 0;
-  if (hwloc_topology_load(t) == 0)
+  if (hwloc_topology_t t = detail::host_topology())
     if (hwloc_obj_t root = hwloc_get_root_obj(t); root && root->total_memory > 0)
       total = static_cast<std::int64_t>(root->total_memory);
-  hwloc_topology_destroy(t);
   return total > 0 ? total / 2 : fallback;
 }
 }  // namespace
 
 std::int64_t default_memory_limit() {
-  static const std::int64_t limit = physical_memory_limit();  // loading hwloc's topology takes ms
+  static const std::int64_t limit = physical_memory_limit();
   return limit;
 }
 
