@@ -1,5 +1,7 @@
 // weft: run parallel algorithms as live programs on an emulated parallel machine.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iterator>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -56,19 +58,27 @@ int run_weft(int argc, char** argv) {
   app.footer("Run 'weft <command> --help' for the options of one command. Docs: docs/ in the source tree.");
   app.formatter(weft::cli::make_help_formatter());  // before the commands, which inherit it
 
-  std::vector<weft::cli::command_runner> runners{
-      weft::cli::add_run_command(app),
-      weft::cli::add_topo_command(app),
-      weft::cli::add_transpose_command(app),
-      weft::cli::add_reduce_command(app),
-      weft::cli::add_coll_command(app),
-      weft::cli::add_cg_command(app),
-      weft::cli::add_traffic_command(app),
-      weft::cli::add_machines_command(app),
-      weft::cli::add_ccs_command(app),
-      weft::cli::add_map_command(app),
-      weft::cli::add_calibrate_command(app),
+  struct command {
+    std::string_view name;
+    weft::cli::command_runner (*add)(CLI::App&);
   };
+  static constexpr command commands[] = {
+      {"run", weft::cli::add_run_command},           {"topo", weft::cli::add_topo_command},
+      {"transpose", weft::cli::add_transpose_command}, {"reduce", weft::cli::add_reduce_command},
+      {"coll", weft::cli::add_coll_command},         {"cg", weft::cli::add_cg_command},
+      {"traffic", weft::cli::add_traffic_command},   {"machines", weft::cli::add_machines_command},
+      {"ccs", weft::cli::add_ccs_command},           {"map", weft::cli::add_map_command},
+      {"calibrate", weft::cli::add_calibrate_command},
+  };
+  // Only the command the line names is built when it names one (the others for help, or to
+  // name the commands): CLI11 checks each option it adds against every one before it, and the
+  // eleven commands' options were 14 M instructions, most of a short run's start-up after the
+  // dynamic loader's (docs/PERFORMANCE.md, "A tenth round").
+  const std::string_view first = argc > 1 ? argv[1] : "";
+  const bool named = std::any_of(std::begin(commands), std::end(commands), [&](const command& c) { return c.name == first; });
+  std::vector<weft::cli::command_runner> runners;
+  for (const auto& c : commands)
+    if (!named || c.name == first) runners.push_back(c.add(app));
   weft::cli::add_value_checks(app);
   weft::cli::name_values(app);
   if (auto line = weft::cli::unknown_command(app, argc, argv); !line.empty()) {
