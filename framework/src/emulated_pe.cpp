@@ -346,6 +346,28 @@ bool emulated_pe<Clock>::test(request& r) {
 }
 
 template <class Clock>
+void emulated_pe<Clock>::release(request& r) {
+  const int id = checked_id(s_, r);
+  auto& slot = s_.requests[static_cast<std::size_t>(id)];
+  if (slot.kind != request_kind::send)
+    throw std::invalid_argument("PE " + std::to_string(s_.rank) +
+                                ": release takes a send's request; a receive's message must be taken (wait or test)");
+  r.id = -1;
+  if (!slot.complete) {
+    slot.released = true;  // a single-port send still injecting: freed when it completes (arrival.hpp)
+    return;
+  }
+  slot = {};
+  // With the communication log on, a released number is not given out again: the log, which
+  // has no line for a release, would show the request started twice.
+  if (s_.recording_calls) {
+    if (static_cast<std::size_t>(id) < s_.call_of_request.size()) s_.call_of_request[static_cast<std::size_t>(id)] = -1;
+    return;
+  }
+  s_.free_requests.push_back(id);
+}
+
+template <class Clock>
 std::size_t emulated_pe<Clock>::catch_up() {
   if constexpr (std::is_same_v<Clock, virtual_clock>) {
     sync_to_clock(s_);

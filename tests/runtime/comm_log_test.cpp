@@ -127,6 +127,26 @@ BOOST_AUTO_TEST_CASE(a_log_is_bit_identical_on_1_2_and_4_workers) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(a_released_request_is_not_numbered_again_while_the_log_is_kept) {
+  // A release writes no line: a number given out again would read as one request started twice.
+  weft::machine m("ring:2", one_microsecond());
+  const auto r = run(m, 2, [](weft::pe& p) {
+    if (p.rank() == 0) {
+      for (int i = 0; i < 2; ++i) {
+        auto sent = p.isend(1, weft::tag{1}, i);
+        p.release(sent);
+      }
+    } else {
+      for (int i = 0; i < 2; ++i) p.recv(0, weft::tag{1});
+    }
+  }, 1);
+  BOOST_TEST(r.status == weft::run_status::ok);
+  const auto got = lines(log_of(r));
+  BOOST_TEST_REQUIRE(got.size() == 4u);
+  BOOST_TEST(got[0] == R"({"pe":0,"seq":0,"call":"isend","peer":1,"tag":1,"bytes":4,"request":0,"t_ps":0})");
+  BOOST_TEST(got[1] == R"({"pe":0,"seq":1,"call":"isend","peer":1,"tag":1,"bytes":4,"request":1,"t_ps":0})");
+}
+
 BOOST_AUTO_TEST_CASE(nothing_is_logged_unless_asked) {
   weft::machine m("ring:3", one_microsecond());
   const auto r = run(m, 3, three_pes, 2, false);

@@ -103,6 +103,55 @@ BOOST_AUTO_TEST_CASE(a_single_port_pe_sends_two_messages_one_after_the_other) {
   BOOST_TEST(single.pes[0].finish.ps == 200);  // the port was busy until the last byte left
 }
 
+BOOST_AUTO_TEST_CASE(a_released_send_goes_on_and_its_pe_does_not_wait_for_it) {
+  auto model = weft_test::unit_bytes();
+  model.alpha = vtime::ticks(30);
+  std::vector<int> ids_after;
+  bool receive_refused = false, wait_refused = false;
+  auto run = [&](weft::port_model ports) {
+    model.ports = ports;
+    weft::machine m("full:3", model);
+    return m.run(3, [&](weft::pe& p) {
+      if (p.rank() == 0) {
+        for (int dst : {1, 2}) {
+          weft::request r = p.isend(dst, weft::tag{0}, weft::sized(0, 70));
+          p.release(r);
+          ids_after.push_back(r.id);
+          try {
+            p.wait(r);
+          } catch (const std::invalid_argument&) {
+            wait_refused = true;
+          }
+        }
+      } else {
+        weft::request r = p.irecv(0, weft::tag{0});
+        try {
+          p.release(r);
+        } catch (const std::invalid_argument&) {
+          receive_refused = true;
+        }
+        p.wait(r);
+      }
+    });
+  };
+  auto all = run(weft::port_model::all_port);
+  BOOST_TEST(all.status == weft::run_status::ok);
+  BOOST_TEST(all.pes[1].finish.ps == 100);
+  BOOST_TEST(all.pes[2].finish.ps == 100);
+  BOOST_TEST(all.pes[0].finish.ps == 0);
+  // Single-port: the port still sends one after the other, but PE 0 ends at once, where a wait
+  // on both ends at 200 (a_single_port_pe_sends_two_messages_one_after_the_other).
+  auto single = run(weft::port_model::single_port);
+  BOOST_TEST(single.status == weft::run_status::ok);
+  BOOST_TEST(single.pes[1].finish.ps == 100);
+  BOOST_TEST(single.pes[2].finish.ps == 200);
+  BOOST_TEST(single.pes[0].finish.ps == 0);
+  BOOST_TEST(single.pes[0].wait.ps == 0);
+  BOOST_TEST(ids_after == std::vector<int>(4, -1), boost::test_tools::per_element());
+  BOOST_TEST(wait_refused);
+  BOOST_TEST(receive_refused);
+}
+
 BOOST_AUTO_TEST_CASE(two_flows_sharing_one_link_take_twice_as_long_as_one) {
   auto model = weft_test::unit_bytes();
   weft::machine m("full:2", model);

@@ -53,6 +53,7 @@ class recording_backend final : public weft::pe_backend {
     note("test", r.id);
     return true;
   }
+  void release(weft::request& r) override { note("release", r.id); }
   std::size_t catch_up() override {
     note("catch_up");
     return 2;
@@ -109,6 +110,7 @@ BOOST_AUTO_TEST_CASE(every_pe_call_reaches_the_backend_whole_and_in_order) {
   std::vector<weft::request> both{sent, posted};
   pe.wait_all(both);
   BOOST_TEST(pe.test(posted));
+  pe.release(sent);
   BOOST_TEST(pe.catch_up() == 2u);
   pe.compute(weft::vtime{5});
   pe.compute(weft::flops{6});
@@ -120,7 +122,7 @@ BOOST_AUTO_TEST_CASE(every_pe_call_reaches_the_backend_whole_and_in_order) {
   const std::vector<std::string> expected{
       "send 1 2 100",    "isend 4 5 12",     "isend_chain 2",     "recv -1 6",
       "recv_into 16 2 1", "irecv 0 3",       "wait 7",            "wait_all 2",
-      "test 9",          "catch_up",         "compute 5",        "compute_flops 6",   "compute_kernel 7 8",
+      "test 9",          "release 7",        "catch_up",         "compute 5",        "compute_flops 6",   "compute_kernel 7 8",
       "overhead 9",      "note_collective allreduce ring",        "barrier",
       "native_collective"};
   BOOST_TEST(b.calls == expected, boost::test_tools::per_element());

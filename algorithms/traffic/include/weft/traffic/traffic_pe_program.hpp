@@ -1,7 +1,8 @@
 #pragma once
 // The PE program of a traffic run, one PE per node:
 //
-//   for each packet of my send list:   compute() up to its creation time, isend(dest, header);
+//   for each packet of my send list:   compute() up to its creation time, isend(dest, header)
+//                                      and release() the request (nothing waits for it);
 //                                      at each block's first cycle, catch_up() and recv what
 //                                      arrived before it (when receives cost no time)
 //   then, until every packet sent to me came:   recv(any_source) and note the arrival
