@@ -4,6 +4,7 @@
 #   bench/network/flit_speed.sh BOOKSIM [WEFT] [RUNS]
 # BOOKSIM: a booksim binary built from github.com/booksim/booksim2 (commit 28f4329: `make` in its
 # src/, needs bison and flex; never vendored, never a dependency). WEFT: default build/apps/weft.
+# Needs python3 (to read weft's JSON).
 # Not part of ctest: it measures time. On a shared machine compare user CPU, and quote wall
 # figures only from a quiet sitting (`uptime` is printed first). PRIORITY=-15 (Linux, as root)
 # runs every measured process in a session of its own whose autogroup has that nice value: it
@@ -15,11 +16,12 @@
 #    16-flit packets; uniform traffic, Bernoulli injection in flits/node/cycle; at loads 0.02,
 #    0.1 and each tool's own saturation (SAT_A_WEFT, SAT_A_BOOKSIM, SAT_C1_WEFT, SAT_C1_BOOKSIM:
 #    defaults from bench/network/vs_booksim.sh's bisection), and for (a) at 0.07 (90 % of
-#    BookSim2's saturation, the issue's goal). Router-cycles: BookSim2 counts the cycles it
-#    reports ("Time taken", its warm-up, samples and drain); weft the 10,000 cycles it creates
-#    packets in (`--cycles 10000 --warmup 1000`: the warm-up is part of them; the drain after them
-#    is simulated but not counted, so weft's figure is a lower bound). "unstable": BookSim2 stopped
-#    the run past its saturation and reports no cycles.
+#    BookSim2's saturation, the issue's goal). Router-cycles: each tool's simulated cycles.
+#    BookSim2's are the ones it reports ("Time taken": its warm-up, samples and drain); weft's the
+#    report's `simulated_cycles` (`--cycles 10000 --warmup 1000`: the 10,000 cycles packets are
+#    created in, the warm-up among them, then the drain up to the last arrival; 10,000 from a
+#    build whose report lacks the field). "unstable": BookSim2 stopped the run past its saturation
+#    and reports no cycles.
 # 2. One and two workers on a 32x32 torus (dateline, 2 VCs, 8-flit buffers, 16-flit packets,
 #    uniform 0.05, --router booksim): wall and user seconds, and whether the two JSON reports are
 #    byte for byte the same.
@@ -77,7 +79,9 @@ weft_once() {
   # shellcheck disable=SC2086
   timed "$weft" traffic $1 --network flit --router booksim --pattern uniform \
     --load "$2" --cycles 10000 --warmup 1000 --quiet --workers "${3:-1}" --json "$json" > /dev/null 2>&1 || true
-  echo "$(tail -n 1 "$work/time") 10000"
+  local cycles
+  cycles=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["points"][0].get("simulated_cycles", 10000))' "$json" 2>/dev/null) || cycles=0
+  echo "$(tail -n 1 "$work/time") $cycles"
 }
 
 # Medians over RUNS, interleaved with the other tool: prints "USER WALL CYCLES".

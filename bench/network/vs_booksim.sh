@@ -16,10 +16,10 @@
 #   zero-load     the average latency at load 0.001, over 100,000 cycles (BookSim: a sample that long)
 #   lat@10/50/90  the average latency at 10, 50 and 90 % of BookSim2's saturation
 #   speed         router-cycles per wall second at loads 0.02 and 0.1: routers x cycles over the
-#                 wall time of the whole process (BookSim: the cycles it reports, its drain
-#                 included; weft: the 10,000 cycles packets are created in (--warmup is part of
-#                 --cycles), its drain not counted,
-#                 so weft's figure is a lower bound)
+#                 wall time of the whole process, each tool's simulated cycles (BookSim: the
+#                 cycles it reports, its drain included; weft: the report's simulated_cycles,
+#                 the 10,000 cycles packets are created in (--warmup is part of --cycles) and
+#                 its drain)
 # Differences of definition that stay: BookSim's uniform pattern may pick the source itself as the
 # destination (weft's never does); BookSim runs until its samples converge (3 warm-up periods of
 # 1,000 cycles, then samples of 1,000), weft runs --cycles 10000 after --warmup 1000.
@@ -74,7 +74,7 @@ booksim_run() {  # KEYS LOAD
 
 # "LATENCY WALL_S CYCLES" of one weft run at LOAD.
 weft_run() {  # OPTIONS LOAD
-  local json="$work/w.json" start end lat offered accepted cycles=10000
+  local json="$work/w.json" start end lat offered accepted simulated cycles=10000
   if [ "$2" = "$zero_load" ]; then cycles=100000; fi
   rm -f "$json"
   start=$(date +%s.%N)
@@ -85,11 +85,12 @@ weft_run() {  # OPTIONS LOAD
   lat=$(sed -n 's/^ *"latency": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
   offered=$(sed -n 's/^ *"offered": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
   accepted=$(sed -n 's/^ *"accepted": \([0-9.e+-]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
+  simulated=$(sed -n 's/^ *"simulated_cycles": \([0-9]*\),\{0,1\}$/\1/p' "$json" 2>/dev/null | head -n 1)
   # Unstable as BookSim2 finds it: past the threshold, or never converging, which weft sees as
   # queues that grow through the run (accepted more than 1 % short of offered).
   if [ -z "$lat" ] || awk -v l="$lat" -v t=$threshold -v o="${offered:-0}" -v a="${accepted:-0}" \
     'BEGIN {exit !(l > t || a < 0.99 * o)}'; then lat=unstable; fi
-  echo "$lat $(seconds_between "$start" "$end") $cycles"
+  echo "$lat $(seconds_between "$start" "$end") ${simulated:-$cycles}"
 }
 
 # The highest load in [0, 1] found stable, at most 1/1024 below the lowest found unstable.

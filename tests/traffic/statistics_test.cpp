@@ -43,6 +43,9 @@ BOOST_AUTO_TEST_CASE(a_hand_written_log_gives_offered_accepted_and_latencies) {
   BOOST_TEST(p.latency == 16.0 / 3, boost::test_tools::tolerance(1e-12));  // (3 + 2 + 11) / 3
   BOOST_TEST(p.p50 == 3.0);            // sorted 2, 3, 11: the 2nd
   BOOST_TEST(p.p99 == 11.0);
+  BOOST_TEST(p.simulated_cycles == 16);  // the drain: up to the arrival at 16,000 ps
+  log.per_node[1].back().arrival_ps = 9500;  // all in by cycle 10: the creation window alone
+  BOOST_TEST(measure(s, log).simulated_cycles == 10);
 }
 
 BOOST_AUTO_TEST_CASE(a_log_that_misses_a_packet_is_an_error) {

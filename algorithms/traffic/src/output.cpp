@@ -138,7 +138,8 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
       const bool m = p.has_latency();
       ordered_json j{{"routing", s.routing},         {"load", p.load},           {"offered", p.offered},
                      {"accepted", p.accepted},       {"measured", m},            {"latency", cycles(m, p.latency)},
-                     {"p50", cycles(m, p.p50)},      {"p99", cycles(m, p.p99)},  {"packets", p.packets}};
+                     {"p50", cycles(m, p.p50)},      {"p99", cycles(m, p.p99)},  {"packets", p.packets},
+                     {"simulated_cycles", p.simulated_cycles}};
       if (p.queueing) {
         j["queueing"] = *p.queueing;
         j["network"] = *p.network;

@@ -26,12 +26,13 @@ point measure(const schedule& s, const delivery_log& log) {
   const double cycle_ps = static_cast<double>(run.shape.cycle.ps);
   const std::int64_t begin = run.warmup * run.shape.cycle.ps, end = run.cycles * run.shape.cycle.ps;
   std::vector<std::int64_t> latencies;
-  std::int64_t arrived_in_window = 0, received = 0;
+  std::int64_t arrived_in_window = 0, received = 0, last_arrival = 0;
   const std::int64_t middle = run.warmup + (run.cycles - run.warmup) / 2;
   double half_sum[2] = {0, 0}, half_count[2] = {0, 0};  // created before / from the window's middle
   for (const auto& node : log.per_node)
     for (const auto& d : node) {
       ++received;
+      last_arrival = std::max(last_arrival, d.arrival_ps);
       if (d.arrival_ps >= begin && d.arrival_ps < end) ++arrived_in_window;
       if (!s.measured(d.cycle)) continue;
       latencies.push_back(d.arrival_ps - d.cycle * run.shape.cycle.ps);
@@ -50,6 +51,7 @@ point measure(const schedule& s, const delivery_log& log) {
   out.offered = static_cast<double>(created_in_window * run.shape.packet_flits) / node_cycles;
   out.accepted = static_cast<double>(arrived_in_window * run.shape.packet_flits) / node_cycles;
   out.packets = static_cast<std::int64_t>(latencies.size());
+  out.simulated_cycles = std::max(run.cycles, last_arrival / run.shape.cycle.ps + (last_arrival % run.shape.cycle.ps != 0 ? 1 : 0));
   std::int64_t total = 0;  // ps: exact, no rounding before the one division
   for (auto l : latencies) total += l;
   out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;

@@ -19,6 +19,9 @@ struct point {
   double latency = 0;    ///< average over measured packets, cycles (meaningless when packets == 0)
   double p50 = 0, p99 = 0;  ///< nearest-rank percentiles, cycles (likewise)
   std::int64_t packets = 0;  ///< measured packets; 0: the point has no latency (shown empty, never 0.00)
+  /// Cycles the run simulated: the `cycles` packets are created in, then the drain, up to the
+  /// cycle the last packet arrived by (BookSim's "Time taken" counts its drain too).
+  std::int64_t simulated_cycles = 0;
   /// Average latency of the measured packets created in the first and in the second half of the
   /// window, cycles: below saturation they agree, past it the queues grow and the second is larger.
   double early_latency = 0, late_latency = 0;
