@@ -346,25 +346,25 @@ bool emulated_pe<Clock>::test(request& r) {
 }
 
 template <class Clock>
-void emulated_pe<Clock>::release(request& r) {
+bool emulated_pe<Clock>::release(request& r) {
   const int id = checked_id(s_, r);
   auto& slot = s_.requests[static_cast<std::size_t>(id)];
   if (slot.kind != request_kind::send)
     throw std::invalid_argument("PE " + std::to_string(s_.rank) +
                                 ": release takes a send's request; a receive's message must be taken (wait or test)");
+  // Only what the send itself decided, never how far the engine has got: a single-port send's
+  // completion is the engine's to commit (it may or may not have by now, by worker count).
+  if (machine_.sender_waits_for_injection() || !slot.complete || slot.completion > s_.clock) return false;
   r.id = -1;
-  if (!slot.complete) {
-    slot.released = true;  // a single-port send still injecting: freed when it completes (arrival.hpp)
-    return;
-  }
   slot = {};
   // With the communication log on, a released number is not given out again: the log, which
   // has no line for a release, would show the request started twice.
   if (s_.recording_calls) {
     if (static_cast<std::size_t>(id) < s_.call_of_request.size()) s_.call_of_request[static_cast<std::size_t>(id)] = -1;
-    return;
+    return true;
   }
   s_.free_requests.push_back(id);
+  return true;
 }
 
 template <class Clock>
@@ -374,7 +374,7 @@ std::size_t emulated_pe<Clock>::catch_up() {
     // Only what arrived before the clock: the events of the clock's own time may still be to come.
     return s_.unexpected.arrived_before(s_.clock);
   } else {
-    return s_.unexpected.size();  // the wall clock: what has arrived is all there is
+    return s_.unexpected.arrived_before(vtime::infinity());  // the wall clock: what has arrived is all there is
   }
 }
 

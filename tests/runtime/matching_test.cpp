@@ -87,6 +87,27 @@ BOOST_AUTO_TEST_CASE(catch_up_counts_the_messages_that_arrived_before_now_and_ch
   BOOST_TEST(r.pes[0].wait.ps == 0);
 }
 
+BOOST_AUTO_TEST_CASE(catch_up_leaves_out_what_no_any_tag_receive_takes) {
+  // A barrier's message (a reserved tag) has come before PE 0's clock, a user's has not.
+  weft::machine m("full:2", unit_bytes());
+  std::vector<std::size_t> counts;
+  auto r = m.run(2, [&](weft::pe& p) {
+    if (p.rank() == 1) {
+      p.barrier();
+      p.send(0, weft::tag{4}, weft::sized(4, 100));
+      return;
+    }
+    p.compute(weft::vtime::ticks(1000));
+    counts.push_back(p.catch_up());
+    p.barrier();
+    p.compute(weft::vtime::ticks(5000));
+    counts.push_back(p.catch_up());
+    p.recv(weft::any_source, weft::any_tag);
+  });
+  BOOST_TEST(r.status == weft::run_status::ok);
+  BOOST_TEST(counts == (std::vector<std::size_t>{0, 1}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(messages_with_the_same_source_and_tag_never_overtake) {
   weft::machine m("torus:4x4", unit_bytes());
   std::vector<int> got;

@@ -79,7 +79,13 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
     };
     // What arrived is taken between sends only when a receive costs no time: one that did would
     // move the clock the next sends are dated by, where the schedule has no receive before them.
-    const bool receive_early = self.host().o_recv == vtime{};
+    bool receive_early = self.host().o_recv == vtime{};
+    // A send's request is let go of when it completed as it was made (all-port, no gap holding
+    // it back). Once one has not (a single-port PE's, from its first), every later one is kept as
+    // the old program kept them all, and nothing more is received early: the requests then lie in
+    // the order they were made, and waiting for them at the end moves the clock as it did.
+    bool releasing = true;
+    std::vector<request> kept;
     std::int64_t next_catch_up = block;
     for (const auto& p : mine) {
       if (p.cycle >= next_catch_up) {
@@ -94,12 +100,14 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
       }
       const vtime created{p.cycle * shape.cycle.ps};
       if (self.now() < created) self.compute(created - self.now());
-      // Nothing waits for a packet to leave: the request goes at once (the schedule, not the PE,
-      // dates the next packet), where keeping every one for a wait at the end held them all.
       request sent = self.isend(p.dest, packet_tag, sized(packet_header{me, p.dest, p.cycle}, shape.packet_bytes()));
-      self.release(sent);
+      if (!releasing || !self.release(sent)) {
+        releasing = receive_early = false;
+        kept.push_back(sent);
+      }
     }
     while (got.size() < expected.size()) receive();
+    self.wait_all(kept);
     check_payloads(me, s->nodes(), got, expected);
   };
 }

@@ -253,12 +253,13 @@ std::vector<received> rank_pe::wait_all(std::span<request> rs) {
   return out;
 }
 
-void rank_pe::release(request& r) {
+bool rank_pe::release(request& r) {
   const slot& s = checked(r);
   if (s.what != kind::send)
     throw std::invalid_argument("PE " + std::to_string(rank_) +
                                 ": release takes a send's request; a receive's message must be taken (wait or test)");
-  complete(r);  // complete at once: the data was copied, MPI's request is reaped with the others
+  complete(r);  // complete since it was made: the data was copied, MPI's request is reaped with the others
+  return true;
 }
 
 bool rank_pe::test(request& r) {

@@ -46,7 +46,7 @@ class rank_pe final : public pe_backend {
   received wait(request& r) override;
   std::vector<received> wait_all(std::span<request> rs) override;
   bool test(request& r) override;
-  void release(request& r) override;
+  bool release(request& r) override;
   /// Nothing to catch up with: a rank's sends leave as they are made.
   std::size_t catch_up() override { return 0; }
 

@@ -66,15 +66,18 @@ class pe {
   /// True if the request has completed by now() (then wait() returns at once). An
   /// unsuccessful test costs the model's poll time, so polling loops always make progress.
   bool test(request& r);
-  /// Lets go of a send's request without waiting for it, as MPI_Request_free: the send goes
-  /// on and completes by itself, and `r` is no request any more. For a PE that sends many
-  /// messages and never needs to know when each left: its requests are not kept until the end.
-  /// The clock does not move (a wait would move it to a later completion). A receive's request
-  /// cannot be let go of: its message must be taken (throws std::invalid_argument).
-  void release(request& r);
-  /// Lets the machine catch up with this PE's clock, then returns how many messages arrived
-  /// before now() that no receive has taken yet: that many receives from any source take
-  /// them (the earliest first) and wait for nothing.
+  /// Lets go of a send's request that has completed by now() as far as this PE knows without
+  /// waiting, as MPI_Request_free: true, and `r` is no request any more. An all-port PE's send
+  /// completes as it is made (its data copied), unless --gap holds its injection back; a
+  /// single-port PE's completes only once its port has injected it. False, `r` unchanged, for
+  /// such a send still in progress: wait for it as usual. No time is charged. For a PE that sends
+  /// many messages and waits for none: their requests are not all kept until the end. A
+  /// receive's request cannot be let go of: its message must be taken (throws
+  /// std::invalid_argument).
+  [[nodiscard]] bool release(request& r);
+  /// Lets the machine catch up with this PE's clock, then returns how many messages of user
+  /// tags (>= 0) arrived before now() that no receive has taken yet: that many receives from
+  /// any source and of any tag take them (the earliest first) and wait for nothing.
   /// Charges no time and changes no result. For a PE that runs far ahead of the machine (a
   /// traffic source whose sends are all dated in advance): calling it every so often keeps
   /// what is in flight, and in memory, to what it sent since, where otherwise all it will send
@@ -125,7 +128,7 @@ inline request pe::irecv(int src, tag t) { return b_->irecv(src, t); }
 inline received pe::wait(request& r) { return b_->wait(r); }
 inline std::vector<received> pe::wait_all(std::span<request> rs) { return b_->wait_all(rs); }
 inline bool pe::test(request& r) { return b_->test(r); }
-inline void pe::release(request& r) { b_->release(r); }
+inline bool pe::release(request& r) { return b_->release(r); }
 inline std::size_t pe::catch_up() { return b_->catch_up(); }
 inline void pe::compute(vtime duration) { b_->compute(duration); }
 inline void pe::compute(flops f) { b_->compute(f); }

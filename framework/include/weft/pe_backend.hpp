@@ -47,7 +47,7 @@ class pe_backend {
   virtual received wait(request& r) = 0;
   virtual std::vector<received> wait_all(std::span<request> rs) = 0;
   virtual bool test(request& r) = 0;
-  virtual void release(request& r) = 0;
+  virtual bool release(request& r) = 0;
   virtual std::size_t catch_up() = 0;
 
   virtual void compute(vtime duration) = 0;

@@ -13,11 +13,6 @@ namespace weft::detail {
 /// when the PE is blocked and this was the last request it waited for: its runtime then wakes it.
 inline bool complete_request(pe_state& pe, int id, vtime at) {
   auto& slot = pe.requests[static_cast<std::size_t>(id)];
-  if (slot.released) [[unlikely]] {  // nobody waits for it: the slot is free again
-    slot = {};
-    if (!pe.recording_calls) pe.free_requests.push_back(id);  // (see emulated_pe<>::release)
-    return false;
-  }
   slot.complete = true;
   slot.completion = at;
   if (!slot.waited) return false;

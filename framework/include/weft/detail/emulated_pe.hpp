@@ -82,7 +82,7 @@ class emulated_pe final : public pe_backend {
   received wait(request& r) override;
   std::vector<received> wait_all(std::span<request> rs) override;
   bool test(request& r) override;
-  void release(request& r) override;
+  bool release(request& r) override;
   std::size_t catch_up() override;
 
   void compute(vtime duration) override;

@@ -11,7 +11,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace weft::detail {
@@ -57,6 +59,8 @@ class posted_receives {
 template <class Message>
 class unexpected_messages {
  public:
+  using time_type = std::remove_cvref_t<decltype(std::declval<Message&>().arrival)>;
+
   void push(int src, int tag, Message* m) {
     auto pos = static_cast<std::uint32_t>(all_.size());
     all_.push_back({m, src, tag});
@@ -104,17 +108,24 @@ class unexpected_messages {
   }
 
   std::size_t size() const { return count_; }
-  /// How many of the earliest, in the order they came, arrived before `t`: receives of any
-  /// source take them first.
-  template <class Time>
-  std::size_t arrived_before(Time t) const {
-    std::size_t n = 0;
-    for (std::size_t i = head_; i < all_.size() && n < count_; ++i)
-      if (all_[i].msg) {
-        if (!(all_[i].msg->arrival < t)) break;
-        ++n;
-      }
-    return n;
+  /// How many messages of user tags (>= 0), the earliest in the order they came, arrived
+  /// before `t`: that many receives of any source and any tag take them. Where the last count
+  /// stopped is kept, so a caller that counts at ever later times and takes nothing reads each
+  /// message once, not all of them at every count.
+  std::size_t arrived_before(time_type t) {
+    if (t < counted_before_) {  // earlier than the last count: count afresh
+      counted_end_ = head_;
+      counted_ = 0;
+    }
+    counted_before_ = t;
+    if (counted_end_ < head_) counted_end_ = head_;  // (all before head_ was taken)
+    for (; counted_end_ < all_.size(); ++counted_end_) {
+      const entry& e = all_[counted_end_];
+      if (!e.msg || e.tag < 0) continue;  // taken, or a library's (barrier, weft::coll): any_tag skips it
+      if (!(e.msg->arrival < t)) break;
+      ++counted_;
+    }
+    return counted_;
   }
   /// Everything still unreceived, in arrival order.
   std::vector<Message*> remaining() const {
@@ -132,6 +143,7 @@ class unexpected_messages {
   };
   Message* remove(entry& e) {
     Message* m = e.msg;
+    if (static_cast<std::size_t>(&e - all_.data()) < counted_end_ && e.tag >= 0) --counted_;
     e.msg = nullptr;
     --count_;
     while (head_ < all_.size() && !all_[head_].msg) ++head_;
@@ -152,6 +164,8 @@ class unexpected_messages {
       by_source_.clear();
       indexed_ = false;
       head_ = 0;
+      counted_end_ = 0;
+      counted_ = 0;
     }
     return m;
   }
@@ -160,6 +174,10 @@ class unexpected_messages {
   bool indexed_ = false;
   std::size_t head_ = 0;
   std::size_t count_ = 0;
+  // arrived_before()'s last count: entries [head_, counted_end_) looked at, counted_ of them of a
+  // user tag and not yet taken, every one arrived before counted_before_.
+  std::size_t counted_end_ = 0, counted_ = 0;
+  time_type counted_before_{};
 };
 
 }  // namespace weft::detail

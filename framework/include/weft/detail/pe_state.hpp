@@ -55,7 +55,6 @@ struct request_slot {
   request_kind kind = request_kind::unused;
   bool complete = false;
   bool waited = false;  ///< the PE is blocked on this request
-  bool released = false;  ///< a send its PE let go of (pe::release) before it completed: freed when it does
   int peer = 0;         ///< destination of a send; source filter of a receive
   int tag = 0;
   vtime completion{};

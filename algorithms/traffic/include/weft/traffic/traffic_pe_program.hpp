@@ -2,7 +2,7 @@
 // The PE program of a traffic run, one PE per node:
 //
 //   for each packet of my send list:   compute() up to its creation time, isend(dest, header)
-//                                      and release() the request (nothing waits for it);
+//                                      and release() its request when the send is done;
 //                                      at each block's first cycle, catch_up() and recv what
 //                                      arrived before it (when receives cost no time)
 //   then, until every packet sent to me came:   recv(any_source) and note the arrival
