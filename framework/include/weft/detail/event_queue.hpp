@@ -215,7 +215,7 @@ class event_queue {
   std::vector<Event> arrived_;  // current time, pushed since the last pop, unsorted
   std::vector<Event> merged_;   // scratch of absorb_arrivals and put_in_order
   // The last time taken. Before any, 0, the earliest time there is: what a run's PEs push
-  // before it starts (a loaded traffic run injects every packet then) is filed by its time at
+  // before it starts (a traffic run's first block of packets) is filed by its time at
   // once, where below every time (-1) it all went to one bucket first and was copied again.
   std::int64_t last_ = 0;
   std::size_t size_ = 0;

@@ -7,9 +7,9 @@
 // steady stream of same-sized messages allocates nothing after warm-up.
 //
 // New messages are carved from blocks of consecutive messages, freed together when the pool
-// ends: a run whose messages all live to its end (a traffic run sends every packet before it
-// receives one) then neither calls malloc per message nor frees them one by one in random order
-// at the end (together about a tenth of a 1-flit traffic run; docs/PERFORMANCE.md). A message
+// ends: a run whose messages live long (a traffic PE sends a block of packets ahead before it
+// receives; with --o-recv above 0, all of them) then neither calls malloc per message nor frees
+// them one by one in random order at the end (together about a tenth of a 1-flit traffic run; docs/PERFORMANCE.md). A message
 // the pool did not carve (a distributed run's copy of another rank's message, engine_ranks.cpp)
 // is deleted when its receiver releases it; release() and dispose() tell the two apart by
 // message::carved.
@@ -93,8 +93,8 @@ class message_pool {
   /// A new message, the next of the last block, and as many more as the PE sent before (at
   /// most a batch) into its spares (`local`, empty), in the order they will be used. One for a
   /// PE's first send: a batch would stay in the spares of every PE that sends once (10^7 PEs ×
-  /// 32 messages); a PE that sends many (a traffic run sends every packet before it receives
-  /// one) takes the lock once per batch, not once per message.
+  /// 32 messages); a PE that sends many in a row (a traffic PE, a block of packets ahead) takes
+  /// the lock once per batch, not once per message.
   message* carve(std::vector<message*>& local, std::uint64_t sent) {
     const std::size_t more = std::min<std::uint64_t>(sent, batch_size - 1);
     std::lock_guard<std::mutex> lock(blocks_mutex_);
