@@ -46,6 +46,27 @@ BOOST_AUTO_TEST_CASE(the_block_generator_is_std_mt19937_64) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(draws_before_skips_what_unit_below_answers_false) {
+  // The same stream twice: the gaps draws_before finds, across blocks of 312 draws and with
+  // `most` cutting a gap short (then exactly `most` are drawn), are unit_below's runs of false,
+  // and a draw after each gap is the same draw on both.
+  for (const double p : {1e-300, 0x1.0p-53, 0.002, 0.02, 0.07, 0.5, 1 - 0x1.0p-53, 1.0}) {
+    const random_stream::below_threshold threshold(p);
+    random_stream a(9, 4), b(9, 4);
+    int differ = 0;
+    for (int gap = 0; gap < 3000; ++gap) {
+      const std::uint64_t most = 1 + static_cast<std::uint64_t>(gap % 7) * 150;
+      std::uint64_t before = 0;
+      while (before < most && !a.unit_below(threshold)) ++before;
+      differ += b.draws_before(threshold, most) != before ? 1 : 0;
+      differ += a.below(1000) != b.below(1000) ? 1 : 0;  // (a destination's draw between two gaps)
+    }
+    BOOST_TEST(differ == 0, "p = " << p);
+  }
+  random_stream c(1, 2);
+  BOOST_TEST(c.draws_before(random_stream::below_threshold(0.5), 0) == 0u);  // nothing left to draw
+}
+
 BOOST_AUTO_TEST_CASE(an_integer_threshold_draws_what_unit_below_p_draws) {
   // The same stream twice: unit() < p and unit_below(p) agree draw for draw, for the loads a
   // schedule uses, the ends, and p = k * 2^-53 exactly, where k itself must not pass.

@@ -94,8 +94,10 @@ schedule build_schedule(const pattern& p, double load, const params& run) {
   for (node_id src = 0; src < n; ++src) {
     random_stream rng(run.seed, static_cast<std::uint64_t>(src));
     auto& out = s.sends[static_cast<std::size_t>(src)];
-    for (std::int64_t c = 0; c < run.cycles; ++c) {
-      if (!rng.unit_below(probability)) continue;
+    // One draw per cycle: the cycles until the node's next packet are skipped in one call.
+    for (std::int64_t c = 0;; ++c) {
+      c += static_cast<std::int64_t>(rng.draws_before(probability, static_cast<std::uint64_t>(run.cycles - c)));
+      if (c >= run.cycles) break;
       const node_id dst = p.destination(src, rng);
       if (dst == src) continue;  // a packet to itself is not created
       out.push_back({c, dst});

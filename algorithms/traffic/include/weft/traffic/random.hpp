@@ -4,6 +4,7 @@
 // conversions to [0, 1) and to 0 .. n-1 are written here: a seed gives the same schedule with
 // any compiler, library and worker count.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -18,6 +19,14 @@ constexpr std::uint64_t splitmix64(std::uint64_t x) {
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
 }
+
+/// std::mt19937_64's next block: its 312 words of state `x` twisted in place, and their 312
+/// tempered outputs in `out` (random.cpp: on x86-64 also built for AVX2, chosen as the program
+/// loads, where it takes half the instructions of SSE2).
+void mt19937_64_refill(std::uint64_t* x, std::uint64_t* out);
+/// The first i in [from, end) with out[i] >> 11 below `bound`, or `end` (random.cpp: eight at
+/// a time, vectorised as the refill).
+std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound);
 
 /// std::mt19937_64's sequence bit for bit (the standard specifies the engine: seeding, twist and
 /// tempering), made a block of 312 outputs at a time, where the library's engine tempers one
@@ -34,27 +43,28 @@ class mt19937_64_blocks {
     if (next_ == n) [[unlikely]] refill();
     return out_[next_++];
   }
+  /// Draws until one's top 53 bits (x >> 11) are below `bound`, at most `most` (>= 1) draws: how
+  /// many came before it (it is drawn too), or `most` when none of them was.
+  std::uint64_t draws_before_below(std::uint64_t bound, std::uint64_t most) {
+    std::uint64_t drawn = 0;
+    for (;;) {
+      if (next_ == n) refill();
+      const std::size_t from = next_, end = from + static_cast<std::size_t>(std::min<std::uint64_t>(n - from, most - drawn));
+      const std::size_t i = first_below(out_.data(), from, end, bound);
+      drawn += i - from;
+      if (i < end) {
+        next_ = i + 1;
+        return drawn;
+      }
+      next_ = i;
+      if (drawn == most) return most;
+    }
+  }
 
  private:
   static constexpr std::size_t n = 312, m = 156;
-  static constexpr std::uint64_t upper = ~std::uint64_t{0} << 31, lower = ~upper, a = 0xb5026f5aa96619e9ULL;
-  /// x[k]'s twist from x[k], x[k + 1] and x[k + m] (indices mod n).
-  static std::uint64_t twist(std::uint64_t k0, std::uint64_t k1, std::uint64_t km) {
-    const std::uint64_t y = (k0 & upper) | (k1 & lower);
-    return km ^ (y >> 1) ^ ((0 - (y & 1)) & a);
-  }
   void refill() {
-    std::uint64_t* x = state_.data();
-    for (std::size_t k = 0; k < n - m; ++k) x[k] = twist(x[k], x[k + 1], x[k + m]);
-    for (std::size_t k = n - m; k < n - 1; ++k) x[k] = twist(x[k], x[k + 1], x[k - (n - m)]);
-    x[n - 1] = twist(x[n - 1], x[0], x[m - 1]);
-    for (std::size_t k = 0; k < n; ++k) {
-      std::uint64_t z = x[k];
-      z ^= (z >> 29) & 0x5555555555555555ULL;
-      z ^= (z << 17) & 0x71d67fffeda60000ULL;
-      z ^= (z << 37) & 0xfff7eee000000000ULL;
-      out_[k] = z ^ (z >> 43);
-    }
+    mt19937_64_refill(state_.data(), out_.data());
     next_ = 0;
   }
 
@@ -81,6 +91,10 @@ class random_stream {
     std::uint64_t bound_;
   };
   bool unit_below(const below_threshold& p) { return (gen_() >> 11) < p.bound(); }
+  /// How many unit_below(p) would answer false before the first true (drawing that one too),
+  /// at most `most` (>= 1): `most` when all of them would. A schedule's node finds its next
+  /// packet so, without a call per cycle.
+  std::uint64_t draws_before(const below_threshold& p, std::uint64_t most) { return gen_.draws_before_below(p.bound(), most); }
   /// Uniform on 0 .. n-1 (n >= 1), by rejection: exactly uniform.
   std::uint64_t below(std::uint64_t n) {
     const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
