@@ -23,21 +23,21 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
                                                           std::int32_t channel, network_context& ctx, Each&& each) {
   // Every free VC of every permitted (link, class) the routing offers (an adaptive routing's: on
   // its one chosen link), or of the ejection port at the destination; the allocator chooses.
-  const flit& head = front(channel);
+  const auto& in = inputs_[static_cast<std::size_t>(channel)];  // (its front's destination and hops: not the flit's line)
   const std::int32_t eject_port = static_cast<std::int32_t>(r.outs.size());
   const std::int32_t vcs_here = OneVc ? 1 : vcs_;  // (one VC: one class, VC 0)
-  if (n == head.dest) {
+  if (n == in.front_dest) {
     for (std::int32_t e = 0; e < vcs_here; ++e)
       if (booksim_vc_free(r, eject_port, e, c)) each(eject_port, e);
     return unroutable::no;
   }
-  if (head.hops >= hop_bound_) return unroutable::loop;
+  if (in.front_hops >= hop_bound_) return unroutable::loop;
   // A hop the routing table holds (a routing that is not adaptive and reads no route state):
   // one this network can take (ask_routing checked it), its free VCs at once. (The loop below
   // over a hop's VCs is written out again here: one lambda for both cost 1 % of (a) at 0.02.)
   std::atomic<std::uint16_t>* entry = nullptr;
   if (!route_table_.empty()) {
-    entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(head.dest)];
+    entry = &route_table_[static_cast<std::size_t>(n) * static_cast<std::size_t>(nodes_) + static_cast<std::size_t>(in.front_dest)];
     if (const std::uint16_t known = entry->load(std::memory_order_relaxed); known != 0 && known != many) {
       const std::int32_t out = entry_out(known);
       const auto link = static_cast<std::size_t>(r.outs[static_cast<std::size_t>(out)]), cls = static_cast<std::size_t>(entry_class(known));
@@ -51,8 +51,7 @@ flit_network::unroutable flit_network::booksim_candidates(const router& r, node_
       return unroutable::no;
     }
   }
-  const auto& in = inputs_[static_cast<std::size_t>(channel)];
-  const std::span<const hop> cands = ask_routing(n, head, in.port < links_ ? class_of(channel - in.port * vcs_) : 0,
+  const std::span<const hop> cands = ask_routing(n, front(channel), in.port < links_ ? class_of(channel - in.port * vcs_) : 0,
                                                  parts_[static_cast<std::size_t>(ctx.partition())].candidates, entry);
   if (cands.empty() || cands.front().link < 0) return unroutable::dead_end;
   const std::int32_t chosen = adaptive_ ? booksim_adaptive_link(n, c, r, cands) : -1;

@@ -166,7 +166,7 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
     if (ready > c) {
       next = std::min(next, ready);
-    } else if (last_move_[static_cast<std::size_t>(d.channel)] != c) {
+    } else if (in.last_move != c) {
       stuck = true;
       waits_for_vc |= in.state == input_vc::phase::routing;
     }

@@ -104,7 +104,7 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
   // still ready now that did not move is stuck; one whose next stage is later books it.
   bool stuck = false, waits_for_vc = false;
   const auto stays = [&](std::int32_t channel, bool routing) {
-    if (last_move_[static_cast<std::size_t>(channel)] == c) return;
+    if (inputs_[static_cast<std::size_t>(channel)].last_move == c) return;
     stuck = true;
     waits_for_vc |= routing;
   };

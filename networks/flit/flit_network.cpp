@@ -100,14 +100,12 @@ flit_network::flit_network(const network_setup& setup)
   arena_.allocate();
   lay_out();
   out_index_.resize(static_cast<std::size_t>(links_));
-  busy_.resize(static_cast<std::size_t>(links_ + nodes_));  // before any flit
+  if (vcs_ > 1) busy_vcs_.assign(static_cast<std::size_t>(links_ + nodes_), 0);
   std::size_t max_outs = 0;
   for (node_id n = 0; n < nodes_; ++n) {
     const auto& r = routers_[static_cast<std::size_t>(n)];
     max_outs = std::max(max_outs, r.outs.size());
-    const auto ports = static_cast<std::int32_t>(r.ports.size()), outs = static_cast<std::int32_t>(r.outs.size());
-    for (std::int32_t i = 0; i < ports; ++i)
-      busy_[static_cast<std::size_t>(r.ports[static_cast<std::size_t>(i)])] = {&r.busy_ports[static_cast<std::size_t>(i >> 6)], i & 63, 0};
+    const auto outs = static_cast<std::int32_t>(r.outs.size());
     for (std::int32_t i = 0; i < outs; ++i) out_index_[static_cast<std::size_t>(r.outs[static_cast<std::size_t>(i)])] = i;
   }
   if (params_.booksim && !adaptive_ && !routing_.reads_state() && nodes_ <= table_nodes && max_outs < 255 &&
@@ -115,11 +113,17 @@ flit_network::flit_network(const network_setup& setup)
     route_table_ = std::vector<std::atomic<std::uint16_t>>(static_cast<std::size_t>(nodes_) * static_cast<std::size_t>(nodes_));
   const auto channels = static_cast<std::size_t>(links_ + nodes_) * static_cast<std::size_t>(vcs_);
   inputs_.assign(channels, {});
-  last_move_.assign(channels, -1);
   for (node_id n = 0; n < nodes_; ++n) {
     const auto& r = routers_[static_cast<std::size_t>(n)];
-    for (const std::int32_t port : r.ports)
-      for (std::int32_t v = 0; v < vcs_; ++v) inputs_[static_cast<std::size_t>(port * vcs_ + v)].port = port;
+    for (std::int32_t i = 0; i < static_cast<std::int32_t>(r.ports.size()); ++i) {
+      const std::int32_t port = r.ports[static_cast<std::size_t>(i)];
+      for (std::int32_t v = 0; v < vcs_; ++v) {
+        auto& in = inputs_[static_cast<std::size_t>(port * vcs_ + v)];
+        in.port = port;
+        in.busy_word = arena_.word_index(&r.busy_ports[static_cast<std::size_t>(i >> 6)]);
+        in.busy_bit = static_cast<std::uint8_t>(i & 63);
+      }
+    }
   }
   slots_.assign(channels * static_cast<std::size_t>(buffer_), {});
   // BookSim's source holds credits for the injection VCs as a router does for its links'.

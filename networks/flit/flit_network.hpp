@@ -45,13 +45,15 @@ namespace weft::detail::flit {
 /// holds one packet at a time (its upstream frees the VC only once the packet's tail has left
 /// this buffer); under BookSim's rule a head may wait behind the previous packet's tail. The
 /// phase and output are those of the packet at the front (its hops are its flits').
-struct input_vc {
+struct alignas(64) input_vc {
   enum class phase : std::uint8_t { idle, routing, active };
   static constexpr std::int32_t eject = -2;    ///< `out` of a packet at its destination
   static constexpr std::int32_t discard = -3;  ///< `out` of a packet the routing could not route
-  // 32 bytes, two to a cache line: a router's cycle reads a busy VC's first 21 bytes, and
-  // arrivals and departures at random VCs all of them. (Its router is router_of_port(port), the
-  // cycle a flit last left it last_move_: read far less often.)
+  // A cache line each, holding what a flit's arrival, routing and departure read and write of
+  // its channel beside the flit itself: a router's cycle reads a busy VC's first 32 bytes, a
+  // head's routing its front's destination and links crossed, a departure its last move and its
+  // port's busy bit. (At 32 bytes, with the last moves, the ports' busy counts and the fronts'
+  // destinations in arrays of their own, a hop missed L1 on three more lines.)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
   std::int64_t grant_at = -1;  ///< a VC or switch grant waiting for its update at this cycle (-1: none)
@@ -61,9 +63,17 @@ struct input_vc {
   std::uint16_t first = 0;     ///< ring over this channel's slots: the front (--buffer is at most 65536)
   std::int32_t out = -1;       ///< the output link the packet holds (or eject / discard)
   std::int32_t port = 0;       ///< its input port (a link or injection)
+  std::int64_t last_move = -1;  ///< the cycle a flit last left it (blocked-cycle figures, booksim_ahead)
+  /// Of the flit at the front (count > 0), as its routing reads them: its destination and the
+  /// links it crossed (the flit's own, kept by write_flit and pop_front).
+  node_id front_dest = 0;
+  std::int32_t front_hops = 0;
+  /// Its port's bit in its router's busy-port bitmap: bit busy_bit of the arena's word busy_word.
+  std::uint32_t busy_word = 0;
+  std::uint8_t busy_bit = 0;
 };
 
-static_assert(sizeof(input_vc) == 32);
+static_assert(sizeof(input_vc) == 64);
 
 /// An output VC, seen from upstream: credits for the downstream buffer, and the input channel
 /// whose packet holds it (-1: free; under BookSim's rule its buffer downstream may still hold
@@ -74,9 +84,9 @@ struct output_vc {
 };
 
 // The memory estimate's figures (weft/run_budget.hpp) cover what a slot and a VC hold: a flit; an
-// input VC, its last move (last_move_) and the output VC upstream.
+// input VC and the output VC upstream.
 static_assert(sizeof(flit) <= flit_slot_bytes);
-static_assert(sizeof(input_vc) + sizeof(std::int64_t) + sizeof(output_vc) <= flit_vc_bytes);
+static_assert(sizeof(input_vc) + sizeof(output_vc) <= flit_vc_bytes);
 
 /// A message in a source queue, with what injection reads of it, copied as it entered (the
 /// message itself is seldom in the cache by the time its flits leave).
@@ -276,9 +286,12 @@ class flit_network final : public network {
   /// Input `channel` became non-empty (+1) or empty (-1): its port's count of busy VCs, and
   /// whether its router sees the port busy.
   [[gnu::always_inline]] inline void note_busy(std::int32_t channel, std::int32_t change) {
-    auto& port = busy_[static_cast<std::size_t>(inputs_[static_cast<std::size_t>(channel)].port)];
-    if (change > 0 ? port.vcs++ != 0 : --port.vcs != 0) return;
-    *port.word ^= std::uint64_t{1} << port.bit;
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (vcs_ > 1) {  // (one VC a port: the port is busy when its VC is)
+      auto& busy = busy_vcs_[static_cast<std::size_t>(in.port)];
+      if (change > 0 ? busy++ != 0 : --busy != 0) return;
+    }
+    arena_.word(in.busy_word) ^= std::uint64_t{1} << in.busy_bit;
   }
   /// Calls f(p) for each busy input port p of `r` in [lo, hi), ascending. Each word of the
   /// bitmap is read once: a port emptied by f(p) is one already visited.
@@ -505,21 +518,16 @@ class flit_network final : public network {
   std::vector<std::uint8_t> credit_wakes_;
   router_arena arena_;  ///< the routers' arrays
   aligned_vector<input_vc> inputs_;    ///< channel = port * vcs + vc; ports: links, then injection
-  std::vector<std::int64_t> last_move_;  ///< per input channel: the cycle a flit last left (blocked-cycle figures)
   aligned_vector<flit> slots_;         ///< channel * buffer + i
   aligned_vector<output_vc> outputs_;  ///< link * vcs + vc; then, under --router booksim, the sources' injection VCs
   std::vector<std::int32_t> out_index_;  ///< per link: its place among its router's outputs (booksim)
   /// Each node's engine partition (network::repartition): what crosses a link within one is an
   /// arrival on its agenda, what crosses between two an engine event.
   std::vector<int> part_of_node_;
-  /// Per input port: its VCs holding flits, and where its router's busy-port bitmap has it (a
-  /// router's cycle skips the ports not busy; note_busy keeps the bit, at every flit into an
-  /// empty buffer and out of a last one).
-  struct busy_port {
-    std::uint64_t* word = nullptr;
-    std::int32_t bit = 0, vcs = 0;
-  };
-  std::vector<busy_port> busy_;
+  /// Per input port, with more than one VC a port: its VCs holding flits (a router's cycle
+  /// skips the ports not busy; note_busy keeps its bit, input_vc::busy_word, at every flit into
+  /// an empty buffer and out of a last one).
+  std::vector<std::int32_t> busy_vcs_;
   aligned_vector<link_counters> link_counters_;
   std::vector<std::int64_t> vc_flits_;   ///< link * vcs + vc: flits per VC, with more than one VC a link
   std::vector<std::int64_t> head_sent_;  ///< link * vcs + vc, when tracing: the cycle the owning packet's head crossed the link

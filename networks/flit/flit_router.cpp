@@ -213,6 +213,8 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
   flit& written = slot(channel, at < buffer_ ? at : at - buffer_);
   written = f;
   if (in.count++ != 0) return;
+  in.front_dest = f.dest;
+  in.front_hops = f.hops;
   note_busy(channel, 1);
   if (f.index != 0) {
     in.ready_at = std::max(in.ready_at, f.arrived);  // BookSim's: a flit at the front bids as it arrives
@@ -224,7 +226,7 @@ void flit_network::write_flit(std::int32_t channel, const flit& f) {
   // A tail left this buffer as of this cycle (booksim_ahead; otherwise a flit leaves only at a
   // router cycle, after the cycle's arrivals): this head arrived behind it and reaches the front
   // as pop_front has it, at the next cycle.
-  if (switch_ahead_ && last_move_[static_cast<std::size_t>(channel)] == f.arrived) [[unlikely]] {
+  if (switch_ahead_ && in.last_move == f.arrived) [[unlikely]] {
     written.arrived = f.arrived + 1;
     in.ready_at = f.arrived + 1 + params_.routing_delay;
   }
@@ -245,8 +247,11 @@ void flit_network::pop_front(std::int32_t channel, bool tail, std::int64_t c) {
     in.first = 0;
   } else {
     in.first = static_cast<std::uint16_t>(in.first + 1 < buffer_ ? in.first + 1 : 0);
+    const flit& next = slot(channel, in.first);  // the front now
+    in.front_dest = next.dest;
+    in.front_hops = next.hops;
   }
-  last_move_[static_cast<std::size_t>(channel)] = c;
+  in.last_move = c;
   in.ready_at = c + 1;  // BookSim's router: the flit behind bids for the switch from the next cycle
   if (!tail) return;
   in.state = input_vc::phase::idle;
@@ -391,7 +396,7 @@ std::int64_t flit_network::next_ready(router& r, std::int64_t c, bool& holds) {
           front(channel).arrived + (in.state == input_vc::phase::routing ? va_wait_ : sa_wait_);
       if (ready > c)
         next = std::min(next, ready);
-      else if (last_move_[static_cast<std::size_t>(channel)] != c)
+      else if (in.last_move != c)
         r.stuck = true;
     }
   });

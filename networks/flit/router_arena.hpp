@@ -39,6 +39,9 @@ class router_arena {
     words_.assign((used_ + 7) / 8, 0);
     used_ = 0;
   }
+  /// The place of a word of an array taken (T = std::uint64_t) in the arena, and the word there.
+  std::uint32_t word_index(const std::uint64_t* word) const { return static_cast<std::uint32_t>(word - words_.data()); }
+  std::uint64_t& word(std::uint32_t index) { return words_[index]; }
   /// `n` elements, each `fill`, after the last array taken (aligned for T).
   template <class T>
   pooled_array<T> take(std::size_t n, T fill) {

@@ -48,10 +48,10 @@ struct run_shape {
 };
 
 /// What the estimate counts for a flit network: bytes of one buffer slot (a flit), and of one
-/// input port's VC beside its slots (its state, its last move, the credits of the output VC
+/// input port's VC beside its slots (its state, with its last move, and the credits of the output VC
 /// upstream). The flit network checks its own sizes against them (networks/flit/flit_network.hpp).
 inline constexpr std::int64_t flit_slot_bytes = 56;
-inline constexpr std::int64_t flit_vc_bytes = 48;
+inline constexpr std::int64_t flit_vc_bytes = 72;
 
 /// An estimate in parts, so that a refusal can say where the memory goes.
 struct memory_estimate {
