@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Speed of the flit network against BookSim2 (issue 24 §4), both tools on the same configurations
-# in one sitting, medians of RUNS runs (default 3) of user CPU and wall seconds.
+# in one sitting: RUNS rounds (default 3) of one BookSim2 run then one weft run, medians of user
+# CPU and wall seconds, and the median of the rounds' own ratios.
 #   bench/network/flit_speed.sh BOOKSIM [WEFT] [RUNS]
 # BOOKSIM: a booksim binary built from github.com/booksim/booksim2 (commit 28f4329: `make` in its
 # src/, needs bison and flex; never vendored, never a dependency). WEFT: default build/apps/weft.
@@ -84,21 +85,27 @@ weft_once() {
   echo "$(tail -n 1 "$work/time") $cycles"
 }
 
-# Medians over RUNS, interleaved with the other tool: prints "USER WALL CYCLES".
-medians() {  # TOOL ARGS LOAD
-  for _ in $(seq "$runs"); do "$1" "$2" "$3"; done > "$work/runs"
-  echo "$(column 1 < "$work/runs") $(column 2 < "$work/runs") $(column 3 < "$work/runs")"
+# RUNS rounds of one BookSim2 run then one weft run (so that a slow minute of a shared machine
+# falls on both), into $work/runs: "B_USER B_WALL B_CYCLES W_USER W_WALL W_CYCLES" a round.
+rounds() {  # BOOKSIM_KEYS BOOKSIM_LOAD WEFT_OPTIONS WEFT_LOAD
+  for _ in $(seq "$runs"); do echo "$(booksim_once "$1" "$2") $(weft_once "$3" "$4")"; done > "$work/runs"
+}
+
+# The median over the rounds of weft's router-cycles per second over BookSim2's, of user CPU
+# (USER_COLUMNS 1 4) or wall time (2 5); "-" when BookSim2 reports no cycles.
+round_ratio() {
+  awk -v b="$1" -v w="$2" '$3 > 0 && $b > 0 && $w > 0 {print ($6 / $w) / ($3 / $b)}' "$work/runs" | median |
+    awk '{if ($1 == "") print "-"; else printf "%.1f", $1}'
 }
 
 rate() {  # ROUTERS CYCLES SECONDS -> router-cycles per second
   awk -v n="$1" -v c="$2" -v s="$3" 'BEGIN {if (c > 0 && s > 0) printf "%.3g", n * c / s; else printf "unstable"}'
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b + 0 > 0) printf "%.1f", a / b; else printf "-"}'; }
 row() { printf '| %-6s | %-7s | %8s | %6s | %6s | %6s | %10s | %10s | %7s | %7s |\n' "$@"; }
 
 echo "# $(date -u +%FT%RZ), nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uptime | sed 's/.*load/load/')"
-echo "# BookSim2 $booksim, weft $weft, medians of $runs runs${priority:+, autogroup nice $priority}; rc/s: router-cycles per second of user CPU and of wall time"
+echo "# BookSim2 $booksim, weft $weft, $runs rounds of one run each, medians${priority:+, autogroup nice $priority}; rc/s: router-cycles per second of user CPU and of wall time; x: the median of the rounds' own ratios"
 row config tool load user_s wall_s cycles "rc/s user" "rc/s wall" "x user" "x wall"
 echo '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
 a_keys="topology=mesh k=16 n=2 routing_function=dor num_vcs=1 vc_buf_size=8 packet_size=1"
@@ -111,12 +118,13 @@ for entry in "a|$a_keys|$a_opts|0.02:0.02 0.07:0.07 0.1:0.1 $sat_a_booksim:$sat_
              "c1|$c1_keys|$c1_opts|0.02:0.02 0.1:0.1 $sat_c1_booksim:$sat_c1_weft"; do
   IFS='|' read -r name keys opts loads <<<"$entry"
   for pair in $loads; do
-    read -r bu bw bc < <(medians booksim_once "$keys" "${pair%%:*}")
-    read -r wu ww wc < <(medians weft_once "$opts" "${pair##*:}")
+    rounds "$keys" "${pair%%:*}" "$opts" "${pair##*:}"
+    bu=$(column 1 < "$work/runs"); bw=$(column 2 < "$work/runs"); bc=$(column 3 < "$work/runs")
+    wu=$(column 4 < "$work/runs"); ww=$(column 5 < "$work/runs"); wc=$(column 6 < "$work/runs")
     bs_user=$(rate 256 "$bc" "$bu"); bs_wall=$(rate 256 "$bc" "$bw")
     w_user=$(rate 256 "$wc" "$wu"); w_wall=$(rate 256 "$wc" "$ww")
     row "$name" booksim "${pair%%:*}" "$bu" "$bw" "$bc" "$bs_user" "$bs_wall" "" ""
-    row "$name" weft "${pair##*:}" "$wu" "$ww" "$wc" "$w_user" "$w_wall" "$(ratio "$w_user" "$bs_user")" "$(ratio "$w_wall" "$bs_wall")"
+    row "$name" weft "${pair##*:}" "$wu" "$ww" "$wc" "$w_user" "$w_wall" "$(round_ratio 1 4)" "$(round_ratio 2 5)"
   done
 done
 
