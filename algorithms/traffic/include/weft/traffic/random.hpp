@@ -43,8 +43,8 @@ class mt19937_64_blocks {
     if (next_ == n) [[unlikely]] refill();
     return out_[next_++];
   }
-  /// Draws until one's top 53 bits (x >> 11) are below `bound`, at most `most` (>= 1) draws: how
-  /// many came before it (it is drawn too), or `most` when none of them was.
+  /// Draws until one's top 53 bits (x >> 11) are below `bound`, at most `most` draws: how many
+  /// came before it (it is drawn too), or `most` when none of them was (0: nothing drawn).
   std::uint64_t draws_before_below(std::uint64_t bound, std::uint64_t most) {
     std::uint64_t drawn = 0;
     for (;;) {
@@ -92,8 +92,8 @@ class random_stream {
   };
   bool unit_below(const below_threshold& p) { return (gen_() >> 11) < p.bound(); }
   /// How many unit_below(p) would answer false before the first true (drawing that one too),
-  /// at most `most` (>= 1): `most` when all of them would. A schedule's node finds its next
-  /// packet so, without a call per cycle.
+  /// at most `most`: `most` when all of them would (0: nothing drawn, the schedule's last cycle
+  /// done). A schedule's node finds its next packet so, without a call per cycle.
   std::uint64_t draws_before(const below_threshold& p, std::uint64_t most) { return gen_.draws_before_below(p.bound(), most); }
   /// Uniform on 0 .. n-1 (n >= 1), by rejection: exactly uniform.
   std::uint64_t below(std::uint64_t n) {
