@@ -40,12 +40,12 @@ void mt19937_64_refill(std::uint64_t* __restrict x, std::uint64_t* __restrict ou
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+namespace {
+
 // out[i] >> 11 is below 2^53 and `bound` at most 2^53: (out[i] >> 11) - bound is negative, its
 // sign bit set, exactly when it is below. movemask gathers the sign bits of two (SSE2, every
-// x86-64) or four (AVX2) draws; the first set bit is the first draw below. (GCC's function
-// multiversioning: the loader picks the AVX2 one where the processor has it.)
-__attribute__((target("default"))) std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end,
-                                                          std::uint64_t bound) {
+// x86-64) or four (AVX2) draws; the first set bit is the first draw below.
+std::size_t first_below_sse2(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound) {
   const __m128i b = _mm_set1_epi64x(static_cast<long long>(bound));
   std::size_t i = from;
   for (; i + 2 <= end; i += 2) {
@@ -56,8 +56,8 @@ __attribute__((target("default"))) std::size_t first_below(const std::uint64_t* 
   return i < end && (out[i] >> 11) < bound ? i : end;
 }
 
-__attribute__((target("avx2"))) std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end,
-                                                       std::uint64_t bound) {
+__attribute__((target("avx2"))) std::size_t first_below_avx2(const std::uint64_t* out, std::size_t from,
+                                                            std::size_t end, std::uint64_t bound) {
   const __m256i b = _mm256_set1_epi64x(static_cast<long long>(bound));
   std::size_t i = from;
   for (; i + 4 <= end; i += 4) {
@@ -68,6 +68,22 @@ __attribute__((target("avx2"))) std::size_t first_below(const std::uint64_t* out
   for (; i < end; ++i)
     if ((out[i] >> 11) < bound) return i;
   return end;
+}
+
+using finder = std::size_t (*)(const std::uint64_t*, std::size_t, std::size_t, std::uint64_t);
+
+/// AVX2's where the processor has it. (Chosen here, once: GCC's multiversioning of one name
+/// chooses only at calls that see every version, and the schedule's call sees a declaration.)
+finder choose_first_below() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") ? first_below_avx2 : first_below_sse2;
+}
+
+}  // namespace
+
+std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound) {
+  static const finder chosen = choose_first_below();
+  return chosen(out, from, end, bound);
 }
 #else
 std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound) {

@@ -24,8 +24,8 @@ constexpr std::uint64_t splitmix64(std::uint64_t x) {
 /// tempered outputs in `out` (random.cpp: on x86-64 also built for AVX2, chosen as the program
 /// loads, where it takes half the instructions of SSE2).
 void mt19937_64_refill(std::uint64_t* x, std::uint64_t* out);
-/// The first i in [from, end) with out[i] >> 11 below `bound`, or `end` (random.cpp: eight at
-/// a time, vectorised as the refill).
+/// The first i in [from, end) with out[i] >> 11 below `bound`, or `end` (random.cpp: two at a
+/// time with SSE2, four with AVX2 where the processor has it).
 std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound);
 
 /// std::mt19937_64's sequence bit for bit (the standard specifies the engine: seeding, twist and
