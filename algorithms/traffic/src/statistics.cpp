@@ -26,6 +26,9 @@ point measure(const schedule& s, const delivery_log& log) {
   const double cycle_ps = static_cast<double>(run.shape.cycle.ps);
   const std::int64_t begin = run.warmup * run.shape.cycle.ps, end = run.cycles * run.shape.cycle.ps;
   std::vector<std::int64_t> latencies;
+  std::size_t deliveries = 0;
+  for (const auto& node : log.per_node) deliveries += node.size();
+  latencies.reserve(deliveries);
   std::int64_t arrived_in_window = 0, received = 0, last_arrival = 0;
   const std::int64_t middle = run.warmup + (run.cycles - run.warmup) / 2;
   double half_sum[2] = {0, 0}, half_count[2] = {0, 0};  // created before / from the window's middle
