@@ -53,7 +53,7 @@ struct alignas(64) input_vc {
   // its channel beside the flit itself: a router's cycle reads a busy VC's first 32 bytes, a
   // head's routing its front's destination and links crossed, a departure its last move and its
   // port's busy bit. (At 32 bytes, with the last moves, the ports' busy counts and the fronts'
-  // destinations in arrays of their own, a hop missed L1 on three more lines.)
+  // destinations in arrays of their own, a hop read three more lines: 2 fewer L1 misses a hop now.)
   // --router booksim only (flit_booksim.cpp): the stage the front flit is in.
   std::int64_t ready_at = 0;   ///< first cycle its next stage (VC or switch allocation) is evaluated
   std::int64_t grant_at = -1;  ///< a VC or switch grant waiting for its update at this cycle (-1: none)
