@@ -15,6 +15,13 @@ namespace {
 constexpr std::size_t n = 312, m = 156;
 constexpr std::uint64_t upper = ~std::uint64_t{0} << 31, lower = ~upper, a = 0xb5026f5aa96619e9ULL;
 
+/// first_below one draw at a time: where no vector unit is known, and after the last whole vector.
+std::size_t first_below_each(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound) {
+  std::size_t i = from;
+  while (i < end && (out[i] >> 11) >= bound) ++i;
+  return i;
+}
+
 /// x[k]'s twist from x[k], x[k + 1] and x[k + m] (indices mod n).
 inline std::uint64_t twist(std::uint64_t k0, std::uint64_t k1, std::uint64_t km) {
   const std::uint64_t y = (k0 & upper) | (k1 & lower);
@@ -53,7 +60,7 @@ std::size_t first_below_sse2(const std::uint64_t* out, std::size_t from, std::si
     if (const int below = _mm_movemask_pd(_mm_castsi128_pd(_mm_sub_epi64(v, b))); below != 0)
       return i + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(below)));
   }
-  return i < end && (out[i] >> 11) < bound ? i : end;
+  return first_below_each(out, i, end, bound);
 }
 
 __attribute__((target("avx2"))) std::size_t first_below_avx2(const std::uint64_t* out, std::size_t from,
@@ -65,9 +72,7 @@ __attribute__((target("avx2"))) std::size_t first_below_avx2(const std::uint64_t
     if (const int below = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_sub_epi64(v, b))); below != 0)
       return i + static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(below)));
   }
-  for (; i < end; ++i)
-    if ((out[i] >> 11) < bound) return i;
-  return end;
+  return first_below_each(out, i, end, bound);
 }
 
 using finder = std::size_t (*)(const std::uint64_t*, std::size_t, std::size_t, std::uint64_t);
@@ -87,9 +92,7 @@ std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t 
 }
 #else
 std::size_t first_below(const std::uint64_t* out, std::size_t from, std::size_t end, std::uint64_t bound) {
-  std::size_t i = from;
-  while (i < end && (out[i] >> 11) >= bound) ++i;
-  return i;
+  return first_below_each(out, from, end, bound);
 }
 #endif
 
