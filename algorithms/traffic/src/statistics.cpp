@@ -10,12 +10,17 @@ namespace {
 
 // Nearest rank: the smallest value with at least q of the sample at or below it. It puts that
 // value in its sorted place, the rest around it (a full sort of a loaded run's latencies was 1.7 %
-// of its instructions).
-double percentile(std::vector<std::int64_t>& sample, double q, double cycle_ps) {
+// of its instructions). Asked for in increasing q: `from` is where the last rank's value stands,
+// everything after it not below it, so the next rank is looked for there only (a second
+// selection over the whole sample was 0.4 % of a loaded run).
+double percentile(std::vector<std::int64_t>& sample, std::vector<std::int64_t>::iterator& from, double q, double cycle_ps) {
   if (sample.empty()) return 0;
   const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sample.size())));
   const auto at = sample.begin() + static_cast<std::ptrdiff_t>(std::max<std::size_t>(rank, 1) - 1);
-  std::nth_element(sample.begin(), at, sample.end());
+  if (at >= from) {
+    std::nth_element(from, at, sample.end());
+    from = at;
+  }
   return static_cast<double>(*at) / cycle_ps;
 }
 
@@ -58,8 +63,9 @@ point measure(const schedule& s, const delivery_log& log) {
   std::int64_t total = 0;  // ps: exact, no rounding before the one division
   for (auto l : latencies) total += l;
   out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;
-  out.p50 = percentile(latencies, 0.5, cycle_ps);
-  out.p99 = percentile(latencies, 0.99, cycle_ps);
+  auto from = latencies.begin();  // ranks in increasing order: each looked for above the last
+  out.p50 = percentile(latencies, from, 0.5, cycle_ps);
+  out.p99 = percentile(latencies, from, 0.99, cycle_ps);
   out.early_latency = half_count[0] > 0 ? half_sum[0] / half_count[0] : 0;
   out.late_latency = half_count[1] > 0 ? half_sum[1] / half_count[1] : 0;
   return out;
