@@ -172,10 +172,12 @@ void print_header(const traffic::run_description& what, const cost_model& model)
                            run.cycles, run.warmup, run.seed, detail::describe_model(model));
 }
 
-/// --verbose: what the point's run cost on this host (and, spread over ranks, each rank's windows
-/// and wait at their ends), under its row.
-void print_point_host(const host_report& h) {
-  std::cout << fmt::format("          host: wall {:.3f} s, {} engine events ({:.3g}/s)", h.wall_seconds, h.engine_events,
+/// --verbose: what the point cost on this host (and, spread over ranks, each rank's windows and
+/// wait at their ends), under its row.
+void print_point_host(const traffic::point_run& point) {
+  const host_report& h = point.rep.host;
+  std::cout << fmt::format("          host: wall {:.3f} s ({:.3g} router-cycles/s), the run {:.3f} s, {} engine events ({:.3g}/s)",
+                           point.host.wall_seconds, point.host.router_cycles_per_second, h.wall_seconds, h.engine_events,
                            h.events_per_second);
   if (!h.ranks.empty()) {
     std::cout << fmt::format(", {} windows, wait at their ends (s):", h.ranks.front().windows);
@@ -192,12 +194,13 @@ int run_sweeps(const traffic_options& o, const traffic::run_description& what, c
   for (const auto& p : plan) {
     std::cout << "\n";
     bool header = false;
-    auto s = traffic::run_sweep(p.built->m, pattern, loads, what.run, p.options, [&](const traffic::point& pt, const report& r) {
+    auto s = traffic::run_sweep(p.built->m, pattern, loads, what.run, p.options, [&](const traffic::point_run& point) {
+      const traffic::point& pt = point.measured;
       const bool split = pt.queueing.has_value();
       if (!header) traffic::print_table_header(std::cout, p.routing, split);
       header = true;
       traffic::print_table_row(std::cout, pt, split);
-      if (o.machine.verbose) print_point_host(r.host);
+      if (o.machine.verbose) print_point_host(point);
       std::cout.flush();
     });
     if (s.stopped) {  // the sweep keeps the points it finished, in its own schema

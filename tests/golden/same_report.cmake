@@ -18,7 +18,8 @@ endif()
 file(READ "${out}" report)
 file(REMOVE "${out}")
 # The host section goes wherever a report stands: the top level, each entry of a list of reports
-# (coll), or a report inside a command's own object (transpose's "report", known by its "schema"). Only those places are
+# (coll), a report inside a command's own object (transpose's "report", known by its "schema"), or
+# each point of a traffic sweep. Only those places are
 # looked at: string(JSON) parses the whole text at every call, so a walk over every link would be slow.
 function(drop_host var)  # ARGN: the path of the object that may hold "host" and "weft"
   foreach(key IN ITEMS host weft)
@@ -39,6 +40,17 @@ if(type STREQUAL "ARRAY" AND count GREATER 0)
   endforeach()
 elseif(type STREQUAL "OBJECT")
   drop_host(report)
+  # A traffic sweep's points each carry what they cost on this host.
+  string(JSON points_type ERROR_VARIABLE no_points TYPE "${report}" points)
+  if(NOT no_points AND points_type STREQUAL "ARRAY")
+    string(JSON points LENGTH "${report}" points)
+    if(points GREATER 0)
+      math(EXPR lastp "${points} - 1")
+      foreach(p RANGE ${lastp})
+        drop_host(report points ${p})
+      endforeach()
+    endif()
+  endif()
   string(JSON count LENGTH "${report}")
   math(EXPR lastk "${count} - 1")
   foreach(k RANGE ${lastk})

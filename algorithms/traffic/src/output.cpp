@@ -134,7 +134,8 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
                         {"knee_offered", s.sat.knee_load},
                         {"saturation_by_latency", by_latency(s)},
                         {"saturated_by_latency", s.sat_by_latency.reached()}});
-    for (const auto& p : s.points) {
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+      const point& p = s.points[i];
       const bool m = p.has_latency();
       ordered_json j{{"routing", s.routing},         {"load", p.load},           {"offered", p.offered},
                      {"accepted", p.accepted},       {"measured", m},            {"latency", cycles(m, p.latency)},
@@ -143,6 +144,12 @@ void write_json(std::ostream& out, const run_description& d, const std::vector<s
       if (p.queueing) {
         j["queueing"] = *p.queueing;
         j["network"] = *p.network;
+      }
+      if (i < s.host.size()) {  // what the point cost here: left out when reports are compared
+        const point_host& h = s.host[i];
+        j["host"] = {{"wall_seconds", h.wall_seconds},
+                     {"run_wall_seconds", h.run_wall_seconds},
+                     {"router_cycles_per_second", h.router_cycles_per_second}};
       }
       points.push_back(std::move(j));
     }

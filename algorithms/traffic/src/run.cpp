@@ -1,6 +1,7 @@
 #include "weft/traffic/run.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <memory>
 
@@ -27,6 +28,7 @@ traffic_hint memory_hint_for_packets(node_id nodes, std::int64_t packets, const 
 }
 
 point_run run_point(const machine& m, const pattern& p, double load, const params& run, const run_options& options) {
+  const auto start = std::chrono::steady_clock::now();
   auto s = std::make_shared<const schedule>(build_schedule(p, load, run));
   auto log = std::make_shared<delivery_log>();
   point_run out;
@@ -52,11 +54,17 @@ point_run run_point(const machine& m, const pattern& p, double load, const param
     out.measured.queueing = cycles->mean(cycles->queueing);
     out.measured.network = cycles->mean(cycles->in_network);
   }
+  auto& h = out.host;
+  h.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  h.run_wall_seconds = out.rep.host.wall_seconds;
+  if (h.wall_seconds > 0)
+    h.router_cycles_per_second =
+        static_cast<double>(m.topo().node_count()) * static_cast<double>(out.measured.simulated_cycles) / h.wall_seconds;
   return out;
 }
 
 sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& loads, const params& run,
-                const run_options& options, const std::function<void(const point&, const report&)>& on_point) {
+                const run_options& options, const std::function<void(const point_run&)>& on_point) {
   sweep out;
   out.routing = m.route().name();
   for (double load : loads) {
@@ -65,8 +73,9 @@ sweep run_sweep(const machine& m, const pattern& p, const std::vector<double>& l
       out.stopped = std::move(r.rep);
       break;
     }
-    if (on_point) on_point(r.measured, r.rep);
+    if (on_point) on_point(r);
     out.points.push_back(r.measured);
+    out.host.push_back(r.host);
   }
   out.sat = estimate_saturation(out.points, run.cycles - run.warmup);
   out.sat_by_latency = estimate_saturation_by_latency(out.points, run.latency_threshold, run.cycles - run.warmup);
