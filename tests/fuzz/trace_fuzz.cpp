@@ -225,7 +225,7 @@ void check_replay(const traffic::message_trace& trace, const traffic::packet_sha
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.cycle < b.cycle; });
     for (std::size_t k = 0; k < got.size(); ++k)
       if (got[k].cycle != sorted[k].cycle || got[k].dest != sorted[k].dest) fail("a packet sent in another cycle or to another node", text);
-    received += static_cast<std::int64_t>(s.receives[n].size());
+    received += s.receipts[n].packets;
   }
   if (received != e.packets) fail("the schedule receives another number of packets than it sends", text);
 }

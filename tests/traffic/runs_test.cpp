@@ -11,6 +11,7 @@
 #include "weft/machine.hpp"
 #include "weft/traffic/output.hpp"
 #include "weft/traffic/run.hpp"
+#include "weft/traffic/traffic_pe_program.hpp"
 
 namespace {
 
@@ -28,6 +29,14 @@ weft::cost_model sixteen_gigabytes() {
 
 pattern uniform_on(const weft::machine& m) { return pattern::parse("uniform", node_grid::of(m.topo()), m.topo().spec()); }
 
+/// A run of `cycles` cycles, the first `warmup` not measured.
+params cycles_from(std::int64_t cycles, std::int64_t warmup) {
+  params run;
+  run.cycles = cycles;
+  run.warmup = warmup;
+  return run;
+}
+
 weft::run_options workers(int n) {
   weft::run_options o;
   o.workers = n;
@@ -39,9 +48,7 @@ weft::run_options workers(int n) {
 BOOST_AUTO_TEST_CASE(at_a_load_where_packets_never_meet_the_average_latency_is_the_zero_load_formula) {
   weft::machine m("ring:8", sixteen_gigabytes());
   const auto p = uniform_on(m);
-  params run;
-  run.cycles = 20000;
-  run.warmup = 2000;
+  params run = cycles_from(20000, 2000);
   // The longest route on ring:8 is 4 hops = 68 cycles. Take the first seed whose schedule never
   // has two packets within 68 cycles of each other: then no packet ever waits for a link.
   schedule s;
@@ -73,9 +80,7 @@ BOOST_AUTO_TEST_CASE(at_a_load_where_packets_never_meet_the_average_latency_is_t
 
 BOOST_AUTO_TEST_CASE(every_created_packet_is_received_with_its_payload_checked) {
   weft::machine m("torus:4x4", sixteen_gigabytes());
-  params run;
-  run.cycles = 3000;
-  run.warmup = 300;
+  const params run = cycles_from(3000, 300);
   const auto s = build_schedule(uniform_on(m), 0.3, run);
   const auto r = run_point(m, uniform_on(m), 0.3, run, workers(2));
   BOOST_TEST_REQUIRE(r.rep.status == weft::run_status::ok);
@@ -96,20 +101,50 @@ BOOST_AUTO_TEST_CASE(every_created_packet_is_received_with_its_payload_checked) 
              boost::test_tools::tolerance(1e-9));
 }
 
-BOOST_AUTO_TEST_CASE(a_packet_the_schedule_did_not_send_fails_the_run) {
-  // The receiver checks each (source, creation cycle) against its list: a list that names one
-  // wrong cycle fails that PE, and the report says so.
+BOOST_AUTO_TEST_CASE(a_schedule_whose_receipt_is_not_what_was_sent_fails_the_run) {
+  // The receiver checks what it got against the schedule's receipt (count and fingerprint): a
+  // receipt changed after the schedule was drawn fails that PE, and the report says so.
   weft::machine m("ring:4", sixteen_gigabytes());
-  params run;
-  run.cycles = 100;
-  run.warmup = 10;
+  const params run = cycles_from(100, 10);
   auto forged = std::make_shared<schedule>(build_schedule(uniform_on(m), 0.5, run));
-  BOOST_TEST_REQUIRE(!forged->receives[1].empty());
-  forged->receives[1].front().cycle += run.cycles;  // a cycle no packet was created in
+  const auto packets = forged->receipts[1].packets;
+  BOOST_TEST_REQUIRE(packets > 0);
+  forged->receipts[1].fingerprint += 1;
   auto log = std::make_shared<delivery_log>();
   auto rep = m.run(4, make_traffic_program(forged, log), workers(1));
   BOOST_TEST((rep.status == weft::run_status::failed));
-  BOOST_TEST(rep.problems.front().find("node 1 received the packet of node") != std::string::npos, rep.problems.front());
+  BOOST_TEST(rep.problems.front().find("node 1 received the " + std::to_string(packets) +
+                                       " packets the schedule sends it, but the schedule's receipt for them says") != std::string::npos,
+             rep.problems.front());
+}
+
+BOOST_AUTO_TEST_CASE(deliveries_are_checked_packet_by_packet_where_the_receipt_differs) {
+  weft::machine m("ring:4", sixteen_gigabytes());
+  const params run = cycles_from(100, 10);
+  const auto s = build_schedule(uniform_on(m), 0.5, run);
+  const auto expected = s.receives_of(2);
+  BOOST_TEST_REQUIRE(expected.size() > 2u);
+  std::vector<delivery> got;
+  for (const auto& e : expected) got.push_back({e.source, e.cycle, 0});
+  std::reverse(got.begin(), got.end());  // in any order
+  BOOST_CHECK_NO_THROW(check_deliveries(2, s, got));
+  auto changed = got;
+  changed.back().cycle += 1000;  // the (source, cycle)-first packet, from a cycle no packet has
+  const auto& first = expected.front();
+  BOOST_CHECK_EXCEPTION(check_deliveries(2, s, changed), std::runtime_error, [&](const std::runtime_error& e) {
+    const std::string want = "node 2 received the packet of node " + std::to_string(first.source) + " created in cycle " +
+                             std::to_string(first.cycle + 1000) + " where the schedule has node " + std::to_string(first.source) +
+                             ", cycle " + std::to_string(first.cycle);
+    BOOST_TEST(std::string(e.what()).find(want) == 0u, e.what());
+    return true;
+  });
+  auto missing = got;
+  missing.erase(missing.begin());  // the last packet by (source, cycle)
+  BOOST_CHECK_EXCEPTION(check_deliveries(2, s, missing), std::runtime_error, [&](const std::runtime_error& e) {
+    BOOST_TEST(std::string(e.what()) == "node 2 received " + std::to_string(expected.size() - 1) + " packets where the schedule sends it " +
+                                            std::to_string(expected.size()));
+    return true;
+  });
 }
 
 namespace {
@@ -118,9 +153,7 @@ namespace {
 /// each point cost on this host.
 std::string srt_sweep_json(const weft::run_options& options) {
   weft::machine m("srt1d:5,5", sixteen_gigabytes(), "srt-adp");
-  params run;
-  run.cycles = 2000;
-  run.warmup = 200;
+  const params run = cycles_from(2000, 200);
   std::vector<sweep> sweeps{run_sweep(m, uniform_on(m), {0.05, 0.3}, run, options)};
   BOOST_TEST(sweeps.front().host.size() == 2u);
   sweeps.front().host.clear();  // what each point cost here (wall time) is no part of the comparison

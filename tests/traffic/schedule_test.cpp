@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE traffic schedule
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -55,20 +56,43 @@ BOOST_AUTO_TEST_CASE(each_node_draws_from_its_own_stream) {
   BOOST_TEST(cycles_of(small.sends[3]) == cycles_of(large.sends[3]));
 }
 
-BOOST_AUTO_TEST_CASE(sends_are_ordered_never_to_self_and_match_the_receive_lists) {
+BOOST_AUTO_TEST_CASE(sends_are_ordered_never_to_self_and_match_the_receipts) {
   const auto s = build_schedule(on("uniform", "ring:8"), 0.5, short_run(2000, 1));
   std::int64_t received = 0;
+  std::vector<std::vector<expected_packet>> lists(static_cast<std::size_t>(s.nodes()));
   for (weft::node_id n = 0; n < s.nodes(); ++n) {
     const auto& mine = s.sends[static_cast<std::size_t>(n)];
     for (std::size_t i = 0; i < mine.size(); ++i) {
       BOOST_TEST(mine[i].dest != n);
       if (i > 0) BOOST_TEST(mine[i].cycle > mine[i - 1].cycle);  // at most one packet per cycle
-      const auto& theirs = s.receives[static_cast<std::size_t>(mine[i].dest)];
-      BOOST_TEST(std::binary_search(theirs.begin(), theirs.end(), expected_packet{n, mine[i].cycle}));
+      lists[static_cast<std::size_t>(mine[i].dest)].push_back({n, mine[i].cycle});
     }
-    received += static_cast<std::int64_t>(s.receives[static_cast<std::size_t>(n)].size());
+  }
+  for (weft::node_id n = 0; n < s.nodes(); ++n) {
+    const auto& list = lists[static_cast<std::size_t>(n)];
+    BOOST_TEST(std::is_sorted(list.begin(), list.end()));
+    BOOST_TEST((s.receives_of(n) == list));
+    // The receipt: the count and the sum of the mixes, as a node adds up its deliveries.
+    expected_receipts sum;
+    for (auto it = list.rbegin(); it != list.rend(); ++it) sum.add(it->source, it->cycle);  // any order
+    BOOST_TEST((s.receipts[static_cast<std::size_t>(n)] == sum));
+    received += s.receipts[static_cast<std::size_t>(n)].packets;
   }
   BOOST_TEST(received == s.packets);
+}
+
+BOOST_AUTO_TEST_CASE(a_receipt_tells_a_packet_lost_changed_or_doubled) {
+  expected_receipts all, lost, changed, doubled;
+  for (std::int64_t c = 0; c < 1000; ++c) all.add(static_cast<weft::node_id>(c % 7), c);
+  for (std::int64_t c = 1; c < 1000; ++c) lost.add(static_cast<weft::node_id>(c % 7), c);
+  for (std::int64_t c = 0; c < 1000; ++c) changed.add(static_cast<weft::node_id>(c % 7), c == 500 ? 501 : c);
+  for (std::int64_t c = 0; c < 1000; ++c) doubled.add(static_cast<weft::node_id>(c % 7), c == 999 ? 998 : c);
+  BOOST_TEST(lost.packets == 999);
+  BOOST_TEST(changed.packets == all.packets);
+  BOOST_TEST(changed.fingerprint != all.fingerprint);
+  BOOST_TEST(doubled.packets == all.packets);
+  BOOST_TEST(doubled.fingerprint != all.fingerprint);
+  BOOST_TEST(expected_receipts::mix(1, 0) != expected_receipts::mix(0, 1));  // source and cycle kept apart
 }
 
 BOOST_AUTO_TEST_CASE(offered_load_is_within_five_binomial_deviations_of_the_load_asked_for) {
@@ -81,7 +105,7 @@ BOOST_AUTO_TEST_CASE(offered_load_is_within_five_binomial_deviations_of_the_load
   BOOST_TEST(std::abs(static_cast<double>(s.packets) - mean) < 5 * sd, "packets " << s.packets << ", mean " << mean);
   // Uniform destinations: every node receives about 1/64 of them (binomial again, p = 1/64).
   const double per = mean / 64, per_sd = std::sqrt(static_cast<double>(s.packets) * (1.0 / 64) * (63.0 / 64));
-  for (const auto& r : s.receives) BOOST_TEST(std::abs(static_cast<double>(r.size()) - per) < 5 * per_sd + 5 * sd / 64);
+  for (const auto& r : s.receipts) BOOST_TEST(std::abs(static_cast<double>(r.packets) - per) < 5 * per_sd + 5 * sd / 64);
   BOOST_TEST(packets_bound(64, 0.1, short_run(100000, 1)) > s.packets);
 }
 

@@ -19,8 +19,9 @@ traffic_hint memory_hint_for_packets(node_id nodes, std::int64_t packets, const 
   h.messages_total = packets;
   h.real_bytes_per_message = sizeof(packet_header);
   h.modelled_bytes_per_message = run.shape.packet_bytes();
-  // The schedule (send list and expected list), the delivery log and the send requests, per PE.
-  const auto per_packet = static_cast<std::int64_t>(sizeof(send) + sizeof(expected_packet) + sizeof(delivery) + sizeof(request));
+  // The schedule's send list, the delivery log and the send requests, per PE (what a node is to
+  // receive is a count and a fingerprint: no more for more packets).
+  const auto per_packet = static_cast<std::int64_t>(sizeof(send) + sizeof(delivery) + sizeof(request));
   // In doubles: a trace may hold 2^55 packets, and the product must refuse, not wrap.
   const double per_pe = static_cast<double>(per_packet) * static_cast<double>(packets) / static_cast<double>(std::max<node_id>(nodes, 1));
   h.real_bytes_per_pe = per_pe >= 0x1p62 ? std::int64_t{1} << 62 : static_cast<std::int64_t>(per_pe);

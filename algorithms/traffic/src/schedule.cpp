@@ -17,7 +17,7 @@ schedule replay(const std::vector<message_record>& trace, node_id nodes, double 
   s.run = run;
   s.load = load;
   s.sends.resize(static_cast<std::size_t>(nodes));
-  s.receives.resize(static_cast<std::size_t>(nodes));
+  s.receipts.resize(static_cast<std::size_t>(nodes));
   const std::int64_t packet = run.shape.packet_bytes();
   for (const auto& m : trace) {
     if (m.src_node == m.dst_node) continue;  // it crossed no link in the run either
@@ -26,17 +26,24 @@ schedule replay(const std::vector<message_record>& trace, node_id nodes, double 
     const std::int64_t packets = packets_of(m.bytes, packet);
     for (std::int64_t i = 0; i < packets; ++i) {
       s.sends[static_cast<std::size_t>(m.src_node)].push_back({cycle, m.dst_node});
-      s.receives[static_cast<std::size_t>(m.dst_node)].push_back({m.src_node, cycle});
+      s.receipts[static_cast<std::size_t>(m.dst_node)].add(m.src_node, cycle);
     }
     s.packets += packets;
   }
   for (auto& out : s.sends)
     std::stable_sort(out.begin(), out.end(), [](const send& a, const send& b) { return a.cycle < b.cycle; });
-  for (auto& r : s.receives) std::sort(r.begin(), r.end());
   return s;
 }
 
 }  // namespace
+
+std::vector<expected_packet> schedule::receives_of(node_id dest) const {
+  std::vector<expected_packet> out;
+  for (node_id src = 0; src < nodes(); ++src)  // sources in turn, each one's sends by cycle: sorted
+    for (const auto& p : sends[static_cast<std::size_t>(src)])
+      if (p.dest == dest) out.push_back({src, p.cycle});
+  return out;
+}
 
 std::int64_t packets_of(std::int64_t bytes, std::int64_t packet_bytes) {
   return std::max<std::int64_t>(1, bytes / packet_bytes + (bytes % packet_bytes != 0 ? 1 : 0));
@@ -89,15 +96,11 @@ schedule build_schedule(const pattern& p, double load, const params& run) {
   s.load = load;
   const node_id n = p.nodes();
   s.sends.resize(static_cast<std::size_t>(n));
-  s.receives.resize(static_cast<std::size_t>(n));
-  // Room for what a node most likely sends (and, under uniform traffic, receives), taken at
-  // once: grown by doubling, the lists' copies were a sixth of a loaded run's page faults.
-  // (Room not written to costs no page.)
+  s.receipts.resize(static_cast<std::size_t>(n));
+  // Room for what a node most likely sends, taken at once: grown by doubling, the lists' copies
+  // were a sixth of a loaded run's page faults. (Room not written to costs no page.)
   const auto per_node = static_cast<std::size_t>(packets_bound(1, load, run));
-  for (node_id k = 0; k < n; ++k) {
-    s.sends[static_cast<std::size_t>(k)].reserve(per_node);
-    s.receives[static_cast<std::size_t>(k)].reserve(per_node);
-  }
+  for (auto& out : s.sends) out.reserve(per_node);
   const random_stream::below_threshold probability(load / run.shape.packet_flits);
   for (node_id src = 0; src < n; ++src) {
     random_stream rng(run.seed, static_cast<std::uint64_t>(src));
@@ -109,11 +112,10 @@ schedule build_schedule(const pattern& p, double load, const params& run) {
       const node_id dst = p.destination(src, rng);
       if (dst == src) continue;  // a packet to itself is not created
       out.push_back({c, dst});
-      s.receives[static_cast<std::size_t>(dst)].push_back({src, c});
+      s.receipts[static_cast<std::size_t>(dst)].add(src, c);
     }
     s.packets += static_cast<std::int64_t>(out.size());
   }
-  // (Each node's receives came in (source, cycle) order, sources drawn in turn.)
   return s;
 }
 

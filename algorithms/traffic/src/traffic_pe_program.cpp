@@ -15,7 +15,7 @@ namespace {
 
 constexpr tag packet_tag{0};
 
-/// `got` ordered as `expected` is, by (source, cycle): bucketed by source (a counting sort), then
+/// `got` ordered as schedule::receives_of gives a node's packets, by (source, cycle): bucketed by source (a counting sort), then
 /// each source's packets by cycle, the order they mostly arrive in already (a pair's packets
 /// overtake each other only on other VCs or paths). Linear, where sorting the whole was 1.5 % of
 /// a loaded run's time.
@@ -32,15 +32,6 @@ std::vector<delivery> by_source_and_cycle(const std::vector<delivery>& got, node
     if (!std::is_sorted(first, last, by_cycle)) std::sort(first, last, by_cycle);
   }
   return sorted;
-}
-
-void check_payloads(int me, node_id nodes, const std::vector<delivery>& received, const std::vector<expected_packet>& expected) {
-  const std::vector<delivery> got = by_source_and_cycle(received, nodes);
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    if (got[i].source != expected[i].source || got[i].cycle != expected[i].cycle)
-      throw std::runtime_error("node " + std::to_string(me) + " received the packet of node " + std::to_string(got[i].source) +
-                               " created in cycle " + std::to_string(got[i].cycle) + " where the schedule has node " +
-                               std::to_string(expected[i].source) + ", cycle " + std::to_string(expected[i].cycle));
 }
 
 /// Cycles between a PE's catch-ups: a power of two in which a node sends about 16 packets on
@@ -62,9 +53,9 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
     const int me = self.rank();
     const auto& shape = s->run.shape;
     const auto& mine = s->sends[static_cast<std::size_t>(me)];
-    const auto& expected = s->receives[static_cast<std::size_t>(me)];
+    const auto expected = static_cast<std::size_t>(s->receipts[static_cast<std::size_t>(me)].packets);
     auto& got = log->per_node[static_cast<std::size_t>(me)];
-    got.reserve(expected.size());
+    got.reserve(expected);
     const auto receive = [&] {
       packet_header h;
       const auto m = self.recv_into(std::as_writable_bytes(std::span(&h, 1)), any_source, packet_tag);
@@ -96,7 +87,7 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
         if (self.now() < at) self.compute(at - self.now());
         std::size_t arrived = self.catch_up();
         if (receive_early)
-          for (; arrived > 0 && got.size() < expected.size(); --arrived) receive();
+          for (; arrived > 0 && got.size() < expected; --arrived) receive();
       }
       const vtime created{p.cycle * shape.cycle.ps};
       if (self.now() < created) self.compute(created - self.now());
@@ -106,10 +97,34 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
         kept.push_back(sent);
       }
     }
-    while (got.size() < expected.size()) receive();
+    while (got.size() < expected) receive();
     self.wait_all(kept);
-    check_payloads(me, s->nodes(), got, expected);
+    check_deliveries(me, *s, got);
   };
+}
+
+void check_deliveries(node_id me, const schedule& s, const std::vector<delivery>& received) {
+  // The count and fingerprint first (schedule.hpp); where they differ, the packets one by one,
+  // for a line that names the first that differs.
+  expected_receipts got_receipts;
+  for (const auto& d : received) got_receipts.add(d.source, d.cycle);
+  const expected_receipts& want = s.receipts[static_cast<std::size_t>(me)];
+  if (got_receipts == want) return;
+  const std::vector<delivery> got = by_source_and_cycle(received, s.nodes());
+  const std::vector<expected_packet> expected = s.receives_of(me);
+  for (std::size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
+    if (got[i].source != expected[i].source || got[i].cycle != expected[i].cycle)
+      throw std::runtime_error("node " + std::to_string(me) + " received the packet of node " + std::to_string(got[i].source) +
+                               " created in cycle " + std::to_string(got[i].cycle) + " where the schedule has node " +
+                               std::to_string(expected[i].source) + ", cycle " + std::to_string(expected[i].cycle));
+  if (got.size() != expected.size())
+    throw std::runtime_error("node " + std::to_string(me) + " received " + std::to_string(got.size()) + " packets where the schedule sends it " +
+                             std::to_string(expected.size()));
+  // The packets are the schedule's; its count or fingerprint for them is not (it was changed).
+  throw std::runtime_error("node " + std::to_string(me) + " received the " + std::to_string(got.size()) +
+                           " packets the schedule sends it, but the schedule's receipt for them says " +
+                           std::to_string(want.packets) + " packets, fingerprint " + std::to_string(want.fingerprint) +
+                           " (theirs: " + std::to_string(got_receipts.fingerprint) + ")");
 }
 
 }  // namespace weft::traffic

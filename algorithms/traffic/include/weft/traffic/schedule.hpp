@@ -10,6 +10,7 @@
 #include "weft/traffic/message_log.hpp"
 #include "weft/traffic/params.hpp"
 #include "weft/traffic/pattern.hpp"
+#include "weft/traffic/random.hpp"
 
 namespace weft::traffic {
 
@@ -24,15 +25,38 @@ struct expected_packet {
   friend auto operator<=>(const expected_packet&, const expected_packet&) = default;
 };
 
+/// What a destination is to receive, in a size that does not grow with its packets: how many,
+/// and the sum (mod 2^64) of each one's mix of (source, cycle). A PE compares its deliveries
+/// with it (traffic_pe_program.cpp), and only when they differ looks at them packet by packet
+/// (schedule::receives_of). The mix is a bijection of the pair (a cycle is below 10^9 < 2^32,
+/// a node below 2^31): a packet lost, duplicated or changed changes the count or the sum, save
+/// for several errors that cancel exactly in 64 bits. (The lists themselves, one entry a
+/// packet, and the sorted copy a PE compared them with, were 2 % of a loaded run's time.)
+struct expected_receipts {
+  std::int64_t packets = 0;
+  std::uint64_t fingerprint = 0;
+
+  static std::uint64_t mix(node_id source, std::int64_t cycle) {
+    return splitmix64(static_cast<std::uint64_t>(cycle) << 32 | static_cast<std::uint32_t>(source));
+  }
+  void add(node_id source, std::int64_t cycle) {
+    ++packets;
+    fingerprint += mix(source, cycle);
+  }
+  friend bool operator==(const expected_receipts&, const expected_receipts&) = default;
+};
+
 struct schedule {
   params run;
-  double load = 0;                                 ///< requested, flits/node/cycle
-  std::vector<std::vector<send>> sends;            ///< per source, by creation cycle
-  std::vector<std::vector<expected_packet>> receives;  ///< per destination, sorted
+  double load = 0;                            ///< requested, flits/node/cycle
+  std::vector<std::vector<send>> sends;       ///< per source, by creation cycle
+  std::vector<expected_receipts> receipts;    ///< per destination
   std::int64_t packets = 0;
 
   node_id nodes() const { return static_cast<node_id>(sends.size()); }
   bool measured(std::int64_t cycle) const { return cycle >= run.warmup && cycle < run.cycles; }
+  /// The packets `dest` is to receive, sorted by (source, cycle): found in every source's sends.
+  std::vector<expected_packet> receives_of(node_id dest) const;
 };
 
 /// The packets a message of `bytes` fills: at least one, and no wrap near 2^63 (a 2^63 − 1 byte

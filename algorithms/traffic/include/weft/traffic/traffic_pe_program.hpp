@@ -7,6 +7,7 @@
 //                                      arrived before it (when receives cost no time)
 //   then, until every packet sent to me came:   recv(any_source) and note the arrival
 //   check: the (source, creation cycle) pairs I got are exactly those the schedule sent me
+//          (their count and fingerprint, schedule.hpp; the pairs one by one where they differ)
 //
 // The header is real data (source, destination, creation cycle); the modelled size is the whole
 // packet, packet_flits x flit_bytes. A PE that sends late (its own overheads) still dates its
@@ -43,5 +44,10 @@ struct delivery_log {
 /// The program for `s`; PE r runs node r's lists and fills log->per_node[r]. A PE that gets a
 /// packet the schedule did not send it (or misses one) throws: the run's report says failed.
 program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<delivery_log> log);
+
+/// The program's last step at node `me`: throws std::runtime_error naming the first packet (by
+/// source and cycle) where `received`, in any order, differs from what `s` sends the node, or
+/// the counts, or (the packets being the schedule's) the schedule's receipt for them.
+void check_deliveries(node_id me, const schedule& s, const std::vector<delivery>& received);
 
 }  // namespace weft::traffic
