@@ -215,7 +215,7 @@ void check_replay(const traffic::message_trace& trace, const traffic::packet_sha
   for (const auto& m : ms) {
     if (m.src_node == m.dst_node || m.ready.ps / shape.cycle.ps >= cycles) continue;
     for (wide k = 0; k < packets_exact(m.bytes, shape.packet_bytes()); ++k)
-      want[static_cast<std::size_t>(m.src_node)].push_back({m.ready.ps / shape.cycle.ps, m.dst_node});
+      want[static_cast<std::size_t>(m.src_node)].push_back({static_cast<traffic::packet_cycle>(m.ready.ps / shape.cycle.ps), m.dst_node});
   }
   std::int64_t received = 0;
   for (std::size_t n = 0; n < 16; ++n) {

@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(deliveries_are_checked_packet_by_packet_where_the_receipt_d
   const auto expected = s.receives_of(2);
   BOOST_TEST_REQUIRE(expected.size() > 2u);
   std::vector<delivery> got;
-  for (const auto& e : expected) got.push_back({e.source, e.cycle, 0});
+  for (const auto& e : expected) got.push_back({e.source, static_cast<packet_cycle>(e.cycle), 0});
   std::reverse(got.begin(), got.end());  // in any order
   BOOST_CHECK_NO_THROW(check_deliveries(2, s, got));
   auto changed = got;

@@ -25,7 +25,7 @@ schedule replay(const std::vector<message_record>& trace, node_id nodes, double 
     if (cycle >= run.cycles) continue;
     const std::int64_t packets = packets_of(m.bytes, packet);
     for (std::int64_t i = 0; i < packets; ++i) {
-      s.sends[static_cast<std::size_t>(m.src_node)].push_back({cycle, m.dst_node});
+      s.sends[static_cast<std::size_t>(m.src_node)].push_back({static_cast<packet_cycle>(cycle), m.dst_node});
       s.receipts[static_cast<std::size_t>(m.dst_node)].add(m.src_node, cycle);
     }
     s.packets += packets;
@@ -111,7 +111,7 @@ schedule build_schedule(const pattern& p, double load, const params& run) {
       if (c >= run.cycles) break;
       const node_id dst = p.destination(src, rng);
       if (dst == src) continue;  // a packet to itself is not created
-      out.push_back({c, dst});
+      out.push_back({static_cast<packet_cycle>(c), dst});
       s.receipts[static_cast<std::size_t>(dst)].add(src, c);
     }
     s.packets += static_cast<std::int64_t>(out.size());

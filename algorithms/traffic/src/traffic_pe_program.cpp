@@ -66,7 +66,7 @@ program make_traffic_program(std::shared_ptr<const schedule> s, std::shared_ptr<
       if (h.source != m.source || h.dest != me)
         throw std::runtime_error("node " + std::to_string(me) + " received a packet from node " + std::to_string(m.source) +
                                  " whose header says " + std::to_string(h.source) + " -> " + std::to_string(h.dest));
-      got.push_back({h.source, h.cycle, m.arrival.ps});
+      got.push_back({h.source, static_cast<packet_cycle>(h.cycle), m.arrival.ps});  // a cycle of the schedule: it fits
     };
     // What arrived is taken between sends only when a receive costs no time: one that did would
     // move the clock the next sends are dated by, where the schedule has no receive before them.

@@ -14,8 +14,13 @@
 
 namespace weft::traffic {
 
+/// A creation cycle in a schedule's lists: below max_cycles (10^9) < 2^31, so 32 bits. The send
+/// lists and the delivery logs are a traffic run's largest data (a list entry 8 bytes, not 16).
+using packet_cycle = std::int32_t;
+static_assert(max_cycles <= INT32_MAX, "a traffic run's cycles fit packet_cycle");
+
 struct send {
-  std::int64_t cycle = 0;  ///< creation cycle
+  packet_cycle cycle = 0;  ///< creation cycle
   node_id dest = 0;
 };
 

@@ -32,7 +32,7 @@ struct packet_header {
 
 struct delivery {
   node_id source = 0;
-  std::int64_t cycle = 0;       ///< creation cycle, from the payload
+  packet_cycle cycle = 0;       ///< creation cycle, from the payload
   std::int64_t arrival_ps = 0;  ///< when the network delivered it
 };
 
