@@ -3,6 +3,11 @@
 #define BOOST_TEST_MODULE traffic statistics
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
 #include "weft/report.hpp"
 #include "weft/traffic/statistics.hpp"
 
@@ -46,6 +51,29 @@ BOOST_AUTO_TEST_CASE(a_hand_written_log_gives_offered_accepted_and_latencies) {
   BOOST_TEST(p.simulated_cycles == 16);  // the drain: up to the arrival at 16,000 ps
   log.per_node[1].back().arrival_ps = 9500;  // all in by cycle 10: the creation window alone
   BOOST_TEST(measure(s, log).simulated_cycles == 10);
+}
+
+BOOST_AUTO_TEST_CASE(nearest_rank_percentiles_are_those_of_the_sorted_sample) {
+  // Against the definition (the sorted sample's value at max(ceil(q n), 1) - 1) on samples whose
+  // values fall in one bucket, in many, at the buckets' edges, far apart, and below zero.
+  std::mt19937_64 gen(7);
+  const std::vector<double> qs{0.0, 0.01, 0.5, 0.5, 0.9, 0.99, 1.0};
+  for (int round = 0; round < 300; ++round) {
+    const std::size_t n = 1 + gen() % (round < 100 ? 20 : 5000);
+    const int spread = static_cast<int>(gen() % 62);
+    std::vector<std::int64_t> sample(n);
+    for (auto& v : sample) v = static_cast<std::int64_t>(gen() >> (63 - spread)) + (round % 50 == 0 ? -3 : 0);
+    if (round % 7 == 0) sample.assign(n, std::int64_t{4095});  // all equal
+    std::vector<std::int64_t> sorted = sample;
+    std::sort(sorted.begin(), sorted.end());
+    const auto got = nearest_rank_percentiles(sample, {0.0, 0.01, 0.5, 0.5, 0.9, 0.99, 1.0}, 2.0);
+    BOOST_TEST_REQUIRE(got.size() == qs.size());
+    for (std::size_t k = 0; k < qs.size(); ++k) {
+      const auto rank = std::max<std::size_t>(static_cast<std::size_t>(std::ceil(qs[k] * static_cast<double>(n))), 1) - 1;
+      BOOST_TEST(got[k] == static_cast<double>(sorted[rank]) / 2.0, "round " << round << ", q " << qs[k]);
+    }
+  }
+  BOOST_TEST(nearest_rank_percentiles({}, {0.5}, 1.0).front() == 0.0);
 }
 
 BOOST_AUTO_TEST_CASE(a_log_that_misses_a_packet_is_an_error) {
