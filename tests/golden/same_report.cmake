@@ -19,8 +19,8 @@ file(READ "${out}" report)
 file(REMOVE "${out}")
 # The host section goes wherever a report stands: the top level, each entry of a list of reports
 # (coll), a report inside a command's own object (transpose's "report", known by its "schema"), or
-# each point of a traffic sweep. Only those places are
-# looked at: string(JSON) parses the whole text at every call, so a walk over every link would be slow.
+# each point of a traffic sweep. Only those places are looked at: string(JSON) parses the whole
+# text at every call, so a walk over every link would be slow.
 function(drop_host var)  # ARGN: the path of the object that may hold "host" and "weft"
   foreach(key IN ITEMS host weft)
     string(JSON missing ERROR_VARIABLE err GET "${${var}}" ${ARGN} ${key})

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <initializer_list>
+#include <array>
 #include <numeric>
 #include <stdexcept>
 
 namespace weft::traffic {
 
-std::vector<double> nearest_rank_percentiles(const std::vector<std::int64_t>& sample, std::initializer_list<double> qs, double unit) {
+std::vector<double> nearest_rank_percentiles(const std::vector<std::int64_t>& sample, std::span<const double> qs, double unit) {
   std::vector<double> out;
   if (sample.empty()) {
     out.assign(qs.size(), 0.0);
@@ -85,7 +85,7 @@ point measure(const schedule& s, const delivery_log& log) {
   std::int64_t total = 0;  // ps: exact, no rounding before the one division
   for (auto l : latencies) total += l;
   out.latency = latencies.empty() ? 0 : static_cast<double>(total) / static_cast<double>(latencies.size()) / cycle_ps;
-  const std::vector<double> ranks = nearest_rank_percentiles(latencies, {0.5, 0.99}, cycle_ps);
+  const std::vector<double> ranks = nearest_rank_percentiles(latencies, std::array{0.5, 0.99}, cycle_ps);
   out.p50 = ranks[0];
   out.p99 = ranks[1];
   out.early_latency = half_count[0] > 0 ? half_sum[0] / half_count[0] : 0;

@@ -20,9 +20,9 @@ traffic_hint memory_hint_for_packets(node_id nodes, std::int64_t packets, const 
 
 /// What one point cost on this host (never part of a comparison between runs).
 struct point_host {
-  /// Wall time of the whole point: its schedule drawn, its run and its statistics. BookSim2's
-  /// "Total run time" covers the same: its Run() draws the traffic and gathers the statistics
-  /// as it goes (docs/traffic.md, "Output").
+  /// Wall time of the whole point: its schedule drawn, its run (the network built in it) and its
+  /// statistics. BookSim2's "Total run time" times its Run(), which draws the traffic and
+  /// gathers the statistics as it goes, its network built before (docs/traffic.md, "Output").
   double wall_seconds = 0;
   double run_wall_seconds = 0;  ///< the run alone (report::host.wall_seconds)
   /// The topology's nodes (switches too: each is a router) times the point's simulated cycles,

@@ -4,7 +4,7 @@
 // that window, accepted what arrived in it (any packet), both in flits/node/cycle.
 
 #include <cstdint>
-#include <initializer_list>
+#include <span>
 #include <optional>
 #include <vector>
 
@@ -36,13 +36,13 @@ struct point {
 /// Throws std::logic_error if the log does not hold every packet of the schedule.
 point measure(const schedule& s, const delivery_log& log);
 
-/// Nearest rank: for each q, the smallest value with at least q of `sample` at or below it (the
-/// value at index max(ceil(q n), 1) - 1 of the sorted sample), divided by `unit`; 0 for an empty
-/// sample. The values are counted by their top 12 bits (at most 4,097 buckets, ordered as the
-/// values are), so each rank is found in its bucket and selected among that bucket's values
+/// Nearest rank: for each q in [0, 1], the smallest value with at least q of `sample` at or below
+/// it (the value at index max(ceil(q n), 1) - 1 of the sorted sample), divided by `unit`; 0 for
+/// an empty sample. The values are counted by their top 12 bits (at most 4,096 buckets, ordered
+/// as the values are), so each rank is found in its bucket and selected among that bucket's values
 /// alone: std::nth_element over the whole sample, once a rank, was 0.8 % of a loaded run
 /// (161,000 latencies), a full sort 1.7 %. A sample with a negative value is selected among whole.
-std::vector<double> nearest_rank_percentiles(const std::vector<std::int64_t>& sample, std::initializer_list<double> qs, double unit);
+std::vector<double> nearest_rank_percentiles(const std::vector<std::int64_t>& sample, std::span<const double> qs, double unit);
 
 /// The saturation throughput of a sweep: the highest accepted throughput of any point. It is
 /// `reached` when some point's average latency passes 3× the zero-load latency (the latency of
