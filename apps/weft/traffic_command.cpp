@@ -125,14 +125,16 @@ void refuse_unused_options(const CLI::App& sub, const traffic_options& o) {
 }
 
 // The cycles, the warm-up and the seed, checked; the packet's shape comes with the machine.
-traffic::params read_run_params(const CLI::App& sub, const traffic_options& o) {
+// `cycles_known`: false for a replay without --cycles, whose cycles its trace gives
+// (plan_replay checks --warmup against those, not against the default --cycles).
+traffic::params read_run_params(const CLI::App& sub, const traffic_options& o, bool cycles_known) {
   traffic::params run;
   run.cycles = o.cycles;
   // Without --warmup, a short run warms up for a tenth of its cycles rather than refusing.
   run.warmup = sub.count("--warmup") || o.cycles > 10 * o.warmup ? o.warmup : o.cycles / 10;
   run.seed = parse_seed(o.seed, "--seed " + o.seed);
   run.latency_threshold = traffic::parse_latency_threshold(o.latency_threshold);
-  run.validate();
+  if (cycles_known) run.validate();
   return run;
 }
 
@@ -225,8 +227,9 @@ int run_sweeps(const traffic_options& o, const traffic::run_description& what, c
 
 int run(const CLI::App& sub, traffic_options& o) {
   refuse_unused_options(sub, o);
-  traffic::params run = read_run_params(sub, o);
   const bool replay = o.pattern.starts_with("trace:");
+  const bool cycles_known = !replay || sub.count("--cycles") > 0;
+  traffic::params run = read_run_params(sub, o, cycles_known);
   if (replay && sub.count("--load")) throw std::invalid_argument("--load: a trace is replayed at the times it was sent; drop --load");
   if (replay && sub.count("--seed"))
     throw std::invalid_argument("--seed: a trace is replayed as recorded, with nothing drawn at random; drop --seed");
@@ -236,7 +239,12 @@ int run(const CLI::App& sub, traffic_options& o) {
   const auto& first = plan.front().built->m;
   // The packet: the machine's flit shape (options, a preset, or the defaults), on any network.
   run.shape = {first.model().flit.packet_flits, first.model().flit.flit_bytes, first.model().flit.cycle};
-  run.validate();  // again, with the shape: cycles x cycle must fit the virtual clock
+  // Again, with the shape: cycles x cycle must fit the virtual clock (a replay's own cycles are
+  // checked once its trace gave them; its shape now, before the trace is read by it).
+  if (cycles_known)
+    run.validate();
+  else
+    run.shape.validate();
   const node_id nodes = first.topo().compute_nodes();
   const auto pattern = traffic::pattern::parse(o.pattern, traffic::node_grid::of(first.topo()), first.topo().spec());
   std::optional<replay_plan> replayed;
