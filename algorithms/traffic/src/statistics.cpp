@@ -1,9 +1,9 @@
 #include "weft/traffic/statistics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
-#include <array>
 #include <numeric>
 #include <stdexcept>
 

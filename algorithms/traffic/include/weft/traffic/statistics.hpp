@@ -4,8 +4,8 @@
 // that window, accepted what arrived in it (any packet), both in flits/node/cycle.
 
 #include <cstdint>
-#include <span>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "weft/traffic/traffic_pe_program.hpp"
