@@ -16,9 +16,9 @@ namespace {
 constexpr tag packet_tag{0};
 
 /// `got` ordered as schedule::receives_of gives a node's packets, by (source, cycle): bucketed
-/// by source (a counting sort), then each source's packets by cycle, the order they mostly arrive in already (a pair's packets
-/// overtake each other only on other VCs or paths). Linear, where sorting the whole was 1.5 % of
-/// a loaded run's time.
+/// by source (a counting sort), then each source's packets by cycle, the order they mostly
+/// arrive in already (a pair's packets overtake each other only on other VCs or paths). Linear,
+/// where sorting the whole was 1.5 % of a loaded run's time.
 std::vector<delivery> by_source_and_cycle(const std::vector<delivery>& got, node_id nodes) {
   std::vector<std::size_t> start(static_cast<std::size_t>(nodes) + 1, 0);
   for (const auto& d : got) ++start[static_cast<std::size_t>(d.source) + 1];
