@@ -178,11 +178,11 @@ struct tick_slot {
   }
   bool add(std::int32_t node) {
     const auto w = static_cast<std::size_t>(node >> 6);
-    const std::uint64_t b = std::uint64_t{1} << (node & 63);
-    if (words[w] & b) return false;
-    words[w] |= b;
+    const std::uint64_t b = std::uint64_t{1} << (node & 63), before = words[w];
+    // Without a branch: whether the node was there already is the simulation's data.
+    words[w] = before | b;
     used[w >> 6] |= std::uint64_t{1} << (w & 63);
-    return true;
+    return (before & b) == 0;
   }
   /// Appends its nodes to `out` in ascending order and empties it.
   void take(std::vector<std::int32_t>& out) {

@@ -7,8 +7,12 @@
 
 namespace weft::detail::flit {
 
-/// The round-robin position after `i` among `size`.
-inline std::int32_t after(std::int32_t i, std::size_t size) { return i + 1 < static_cast<std::int32_t>(size) ? i + 1 : 0; }
+/// The round-robin position after `i` among `size`. (Without a branch: where the pointers stand
+/// is the simulation's data, and GCC made the choice a jump.)
+inline std::int32_t after(std::int32_t i, std::size_t size) {
+  const std::int32_t next = i + 1;
+  return next & -static_cast<std::int32_t>(next < static_cast<std::int32_t>(size));
+}
 
 /// iSLIP after input `in` and output `out` matched (allocators/islip.cpp): the output's grant
 /// pointer moves past the input, the input's accept pointer past the output.

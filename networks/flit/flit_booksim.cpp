@@ -124,14 +124,15 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
     for (std::uint64_t bits = r.busy_ports[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
       const std::int32_t p = w * 64 + std::countr_zero(bits), base = ports[p] * vcs;
       const auto look = [&](std::int32_t channel) {
+        // Without a branch: whether a VC is due is the simulation's data, which no predictor
+        // learns (one mispredicted branch costs about what this whole look does).
         const input_vc& in = inputs[channel];
-        if (in.count == 0) return;
         const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-        if (ready > c) {
-          later = std::min(later, ready);
-        } else {
-          *last++ = {channel, p};
-        }
+        const bool holds = OneVc || in.count != 0;  // (one VC a port: a busy port's VC holds flits)
+        const bool due = holds && ready <= c;
+        later = std::min(later, holds && !due ? ready : INT64_MAX);
+        *last = {channel, p};  // (kept only if due: the scratch is as long as a router's VCs)
+        last += due ? 1 : 0;
       };
       if (vcs == 1) {  // one VC a port: no loop to set up
         look(base);

@@ -335,7 +335,9 @@ void flit_network::arrive_credit(std::int32_t out_vc, node_id at, bool frees, st
 void flit_network::tick(node_id n, std::int64_t c, network_context& ctx) {
   auto& r = routers_[static_cast<std::size_t>(n)];
   // Between two ticks nothing changed at this router, so a flit left stuck stayed stuck.
-  if (r.stuck && r.last_tick >= 0) r.blocked_cycles += c - r.last_tick - 1;
+  // (Without a branch: whether a flit was stuck is the simulation's data.)
+  const bool stayed_stuck = r.stuck & (r.last_tick >= 0);
+  r.blocked_cycles += (c - r.last_tick - 1) & -static_cast<std::int64_t>(stayed_stuck);
   r.last_tick = c;
   // The source, then VC allocation, then switch allocation: a VC freed this cycle is allocated
   // from the next one (under BookSim's router every stage sees the state the cycle started with).
