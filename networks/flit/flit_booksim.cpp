@@ -112,9 +112,13 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   // an allocation or move (VC allocation: a head routed, or a grant to take up; switch
   // allocation: a flit at the front of an active VC, or a grant's update), so the others keep
   // their cycles: the earliest of those is `later`.
-  auto& scratch = parts_[static_cast<std::size_t>(ctx.partition())].due;  // as long as a router's VCs (prepare)
-  due_vc* const first = scratch.data();
+  auto& part = parts_[static_cast<std::size_t>(ctx.partition())];  // scratch as long as a router's VCs (prepare)
+  due_vc* const first = part.due.data();
   due_vc* last = first;
+  due_vc* const first_head = part.due_heads.data();
+  due_vc* last_head = first_head;
+  due_vc* const first_flit = part.due_flits.data();
+  due_vc* last_flit = first_flit;
   std::int64_t later = INT64_MAX;
   const std::int32_t vcs = OneVc ? 1 : vcs_;
   const input_vc* const inputs = inputs_.data();
@@ -131,8 +135,15 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
         const bool holds = OneVc || in.count != 0;  // (one VC a port: a busy port's VC holds flits)
         const bool due = holds && ready <= c;
         later = std::min(later, holds && !due ? ready : INT64_MAX);
-        *last = {channel, p};  // (kept only if due: the scratch is as long as a router's VCs)
+        // (Each kept only if due: the scratch is as long as a router's VCs.) Heads and flits
+        // apart for the disjoint allocators, which then need not ask which each is.
+        const bool routing = in.state == input_vc::phase::routing;
+        *last = {channel, p};
         last += due ? 1 : 0;
+        *last_head = {channel, p};
+        last_head += due & routing ? 1 : 0;
+        *last_flit = {channel, p};
+        last_flit += due & !routing ? 1 : 0;
       };
       if (vcs == 1) {  // one VC a port: no loop to set up
         look(base);
@@ -147,7 +158,8 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
   } else {
     // The disjoint case first, called from here: the general allocators' frame is large, and
     // setting it up only to leave was 2 % of a loaded run's instructions.
-    const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, due, progress, next, ctx);
+    const disjoint done = booksim_disjoint<false, OneVc>(r, n, c, std::span<const due_vc>(first_head, last_head),
+                                                         std::span<const due_vc>(first_flit, last_flit), progress, next, ctx);
     if (done == disjoint::all) return next;  // with what the cycle leaves
     if (done == disjoint::none) progress |= booksim_allocate_vcs(r, n, c, due, ctx);  // (a head asks)
     // Switch allocation when a due VC is active now (VC allocation leaves the VCs it granted

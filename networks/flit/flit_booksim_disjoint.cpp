@@ -7,11 +7,13 @@
 // the general allocators (flit_booksim.cpp): VC allocation with nothing changed, or switch
 // allocation after a disjoint VC allocation.
 //
-// Both allocations come from one look at the due VCs: VC allocation reads routing VCs and
-// switch allocation active ones, and a disjoint VC allocation only makes routing VCs active
-// for the next cycle, so the switch's requests are the same whether they are read before it or
-// after (the general VC allocator may also make a VC it gives up on active now: after it, the
-// switch's requests are read again, booksim_disjoint_switch).
+// Both allocations come from one look at the due VCs, which the scan hands over as two lists
+// (routing heads for VC allocation, active VCs for switch allocation: which one a VC is, is the
+// simulation's data, and a branch asking it was mispredicted about once a router cycle). A
+// disjoint VC allocation only makes routing VCs active for the next cycle, so the switch's
+// requests are the same whether they are read before it or after (the general VC allocator may
+// also make a VC it gives up on active now: after it, the switch's requests are read again,
+// booksim_disjoint_switch).
 #include <array>
 
 #include "booksim_candidates.hpp"
@@ -39,8 +41,8 @@ struct switch_pick {
 }  // namespace
 
 template <bool SwitchOnly, bool OneVc>
-flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
-                                                      bool& progress, std::int64_t& next,
+flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due_heads,
+                                                      std::span<const due_vc> due_flits, bool& progress, std::int64_t& next,
                                                       network_context& ctx) {
   const auto va_outs = static_cast<std::int32_t>(r.va_grant.size());  // output VCs
   const bool vcs_ok = !SwitchOnly && r.disjoint_vcs;
@@ -51,34 +53,31 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
   std::size_t head_count = 0, flit_count = 0;
   std::uint64_t vcs_asked = 0;                  // bit o: output VC o is asked for
   std::uint64_t outs_asked = 0, ports_asking = 0;  // bit o: output o is asked for; bit p: input port p asks
-  for (const auto [channel, p] : due) {
+  // (Nothing below changes state before the last return of `none`: the heads may be looked at
+  // before the flits, whatever their ports.)
+  for (const auto [channel, p] : due_heads) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.count == 0) continue;
-    if (in.state == input_vc::phase::routing) {
-      if constexpr (SwitchOnly) continue;
-      if (!vcs_ok || in.grant_at >= 0 || head_count == heads.size()) return disjoint::none;
-      const std::int32_t input = OneVc ? p : p * vcs + channel - in.port * vcs;  // (one VC: channel = its port)
-      const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
-      std::int32_t best = -1, best_distance = INT32_MAX;
-      std::uint64_t mine = 0;
-      // (Inline: out of line, `mine` and `best` lived in memory; 2.7 % of (a)'s instructions at 0.07.)
-      const auto why = booksim_candidates<OneVc>(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) __attribute__((always_inline)) {
-        const std::int32_t o = out * vcs + vc, distance = o - from + (va_outs & -static_cast<std::int32_t>(o < from));
-        mine |= std::uint64_t{1} << o;
-        if (distance < best_distance) {
-          best = o;
-          best_distance = distance;
-        }
-      });
-      if (why != unroutable::no || (mine & vcs_asked) != 0) return disjoint::none;
-      vcs_asked |= mine;
-      heads[head_count++] = {channel, p, input, best};
-      continue;
-    }
-    if (in.state != input_vc::phase::active) {  // never (a VC holding flits is routing or active),
-      if constexpr (SwitchOnly) continue;       // but the next cycle worked out below counts on it
-      return disjoint::none;
-    }
+    if (!vcs_ok || in.grant_at >= 0 || head_count == heads.size()) return disjoint::none;
+    const std::int32_t input = OneVc ? p : p * vcs + channel - in.port * vcs;  // (one VC: channel = its port)
+    const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
+    std::int32_t best = -1, best_distance = INT32_MAX;
+    std::uint64_t mine = 0;
+    // (Inline: out of line, `mine` and `best` lived in memory; 2.7 % of (a)'s instructions at 0.07.)
+    const auto why = booksim_candidates<OneVc>(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) __attribute__((always_inline)) {
+      const std::int32_t o = out * vcs + vc, distance = o - from + (va_outs & -static_cast<std::int32_t>(o < from));
+      mine |= std::uint64_t{1} << o;
+      if (distance < best_distance) {
+        best = o;
+        best_distance = distance;
+      }
+    });
+    if (why != unroutable::no || (mine & vcs_asked) != 0) return disjoint::none;
+    vcs_asked |= mine;
+    heads[head_count++] = {channel, p, input, best};
+  }
+  for (const auto [channel, p] : due_flits) {
+    const auto& in = inputs_[static_cast<std::size_t>(channel)];
+    if (in.state != input_vc::phase::active) return disjoint::none;  // never: a VC holding flits is routing or active
     if (!switch_ok) continue;
     if (in.grant_at >= 0 || flit_count == flits.size()) {
       switch_ok = false;
@@ -167,8 +166,16 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
 
 bool flit_network::booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due,
                                            bool& progress, network_context& ctx) {
+  // The VCs active now, after the general VC allocator (it may have made some active).
+  auto& active = parts_[static_cast<std::size_t>(ctx.partition())].due_flits;
+  std::size_t count = 0;
+  for (const due_vc& d : due) {
+    const auto& in = inputs_[static_cast<std::size_t>(d.channel)];
+    if (in.count != 0 && in.state == input_vc::phase::active) active[count++] = d;
+  }
   std::int64_t next = INT64_MAX;
-  return booksim_disjoint<true, false>(r, n, c, due, progress, next, ctx) == disjoint::all;
+  return booksim_disjoint<true, false>(r, n, c, {}, std::span<const due_vc>(active.data(), count), progress, next, ctx) ==
+         disjoint::all;
 }
 
 }  // namespace weft::detail::flit

@@ -191,6 +191,8 @@ void flit_network::prepare(int partitions) {
     p.granted.assign(most_outs * vcs, -1);
     p.accepted.assign(most_ports * vcs, -1);
     p.due.resize(most_ports * vcs);
+    p.due_heads.resize(most_ports * vcs);
+    p.due_flits.resize(most_ports * vcs);
   }
 }
 

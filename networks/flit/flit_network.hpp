@@ -172,6 +172,9 @@ struct partition_counters {
   std::vector<std::int32_t> matched, granted, accepted, leaving;
   std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
   std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle (as many as its VCs)
+  /// Scratch as long: those of them whose head is routing (VC allocation's), and the others
+  /// (switch allocation's), each in port order.
+  std::vector<due_vc> due_heads, due_flits;
   /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
   /// ticks the time of the one running (an event queued at that time must commit before the
   /// next: run_agenda yields).
@@ -375,9 +378,11 @@ class flit_network final : public network {
   /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
   /// `next` and r.stuck left to booksim_cycle.)
   enum class disjoint : std::uint8_t { none, vcs, all };
+  /// The due VCs come as `heads` (routing) and `flits` (the others), each in port order.
   template <bool SwitchOnly, bool OneVc>
-  [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
-                            std::int64_t& next, network_context& ctx);
+  [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> heads,
+                                                          std::span<const due_vc> flits, bool& progress, std::int64_t& next,
+                                                          network_context& ctx);
   /// booksim_disjoint<true>: true when done, false having changed nothing.
   bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
                                network_context& ctx);
