@@ -10,6 +10,7 @@
 // earliest. Both allocators are iSLIP with one iteration (allocators/islip.cpp). Injection and
 // ejection are channels with latencies; the source holds credits for the injection buffers.
 #include <algorithm>
+#include <cassert>
 
 #include "booksim_candidates.hpp"
 #include "flit_network.hpp"
@@ -132,7 +133,10 @@ std::int64_t flit_network::booksim_cycle(router& r, node_id n, std::int64_t c, b
         // learns (one mispredicted branch costs about what this whole look does).
         const input_vc& in = inputs[channel];
         const std::int64_t ready = in.grant_at >= 0 ? in.grant_at : in.ready_at;
-        const bool holds = OneVc || in.count != 0;  // (one VC a port: a busy port's VC holds flits)
+        // (One VC a port: a busy port's VC holds flits, note_busy's bit being set exactly when
+        // write_flit fills an empty VC and cleared when pop_front empties it.)
+        assert(!OneVc || in.count != 0);
+        const bool holds = OneVc || in.count != 0;
         const bool due = holds && ready <= c;
         later = std::min(later, holds && !due ? ready : INT64_MAX);
         // (Each kept only if due: the scratch is as long as a router's VCs.) Heads and flits

@@ -53,8 +53,9 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
   std::size_t head_count = 0, flit_count = 0;
   std::uint64_t vcs_asked = 0;                  // bit o: output VC o is asked for
   std::uint64_t outs_asked = 0, ports_asking = 0;  // bit o: output o is asked for; bit p: input port p asks
-  // (Nothing below changes state before the last return of `none`: the heads may be looked at
-  // before the flits, whatever their ports.)
+  // (Nothing below changes the simulation's state before the last return of `none`, so the
+  // heads may be looked at before the flits, whatever their ports. booksim_candidates may fill
+  // the routing table's cache: a cache, and in the same order as before among the heads.)
   for (const auto [channel, p] : due_heads) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
     if (!vcs_ok || in.grant_at >= 0 || head_count == heads.size()) return disjoint::none;
@@ -77,7 +78,9 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
   }
   for (const auto [channel, p] : due_flits) {
     const auto& in = inputs_[static_cast<std::size_t>(channel)];
-    if (in.state != input_vc::phase::active) return disjoint::none;  // never: a VC holding flits is routing or active
+    // Never (a VC holding flits is routing or active), but the next cycle worked out below
+    // counts on it.
+    if (in.state != input_vc::phase::active) return disjoint::none;
     if (!switch_ok) continue;
     if (in.grant_at >= 0 || flit_count == flits.size()) {
       switch_ok = false;

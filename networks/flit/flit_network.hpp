@@ -173,7 +173,8 @@ struct partition_counters {
   std::vector<std::int32_t> asked;  ///< scratch: the links asked for in one switch allocation
   std::vector<due_vc> due;          ///< scratch: a router's VCs whose stage is due this cycle (as many as its VCs)
   /// Scratch as long: those of them whose head is routing (VC allocation's), and the others
-  /// (switch allocation's), each in port order.
+  /// (switch allocation's), each in port order, for the disjoint allocators. Valid only until
+  /// they return: booksim_disjoint_switch writes its own list of active VCs into due_flits.
   std::vector<due_vc> due_heads, due_flits;
   /// The arrivals and router cycles this partition runs (agenda.hpp), and while it runs its
   /// ticks the time of the one running (an event queued at that time must commit before the
@@ -378,10 +379,11 @@ class flit_network final : public network {
   /// (SwitchOnly: switch allocation alone, after the general VC allocator; none or all, and
   /// `next` and r.stuck left to booksim_cycle.)
   enum class disjoint : std::uint8_t { none, vcs, all };
-  /// The due VCs come as `heads` (routing) and `flits` (the others), each in port order.
+  /// The due VCs come as `due_heads` (routing) and `due_flits` (the others; SwitchOnly: the
+  /// active ones), each in port order.
   template <bool SwitchOnly, bool OneVc>
-  [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> heads,
-                                                          std::span<const due_vc> flits, bool& progress, std::int64_t& next,
+  [[gnu::always_inline]] inline disjoint booksim_disjoint(router& r, node_id n, std::int64_t c, std::span<const due_vc> due_heads,
+                                                          std::span<const due_vc> due_flits, bool& progress, std::int64_t& next,
                                                           network_context& ctx);
   /// booksim_disjoint<true>: true when done, false having changed nothing.
   bool booksim_disjoint_switch(router& r, node_id n, std::int64_t c, std::span<const due_vc> due, bool& progress,
