@@ -14,6 +14,12 @@ inline std::int32_t after(std::int32_t i, std::size_t size) {
   return next & -static_cast<std::int32_t>(next < static_cast<std::int32_t>(size));
 }
 
+/// How far `x` lies past `from` going round `size` positions: the order in which iSLIP's
+/// grant and accept pointers prefer. (Without a branch, for the same reason as after().)
+inline std::int32_t round_robin_distance(std::int32_t x, std::int32_t from, std::int32_t size) {
+  return x - from + (size & -static_cast<std::int32_t>(x < from));
+}
+
 /// iSLIP after input `in` and output `out` matched (allocators/islip.cpp): the output's grant
 /// pointer moves past the input, the input's accept pointer past the output.
 inline void islip_matched(pooled_array<std::int32_t> grant, pooled_array<std::int32_t> accept, std::int32_t in,

@@ -30,17 +30,16 @@ using request = partition_counters::request;
                                    pooled_array<std::int32_t> accept_ptr, std::vector<std::int32_t>& granted,
                                    std::vector<std::int32_t>& accepted, std::vector<std::int32_t>& matched) {
   const auto ins = static_cast<std::int32_t>(accept_ptr.size()), outs = static_cast<std::int32_t>(grant_ptr.size());
-  const auto distance = [](std::int32_t x, std::int32_t from, std::int32_t size) { return x >= from ? x - from : x - from + size; };
   for (const auto& q : requests) {
     auto& g = granted[static_cast<std::size_t>(q.out)];
     const std::int32_t from = grant_ptr[static_cast<std::size_t>(q.out)];
-    if (g < 0 || distance(q.in, from, ins) < distance(g, from, ins)) g = q.in;
+    if (g < 0 || round_robin_distance(q.in, from, ins) < round_robin_distance(g, from, ins)) g = q.in;
   }
   for (const auto& q : requests) {
     if (granted[static_cast<std::size_t>(q.out)] != q.in) continue;
     auto& a = accepted[static_cast<std::size_t>(q.in)];
     const std::int32_t from = accept_ptr[static_cast<std::size_t>(q.in)];
-    if (a < 0 || distance(q.out, from, outs) < distance(a, from, outs)) a = q.out;
+    if (a < 0 || round_robin_distance(q.out, from, outs) < round_robin_distance(a, from, outs)) a = q.out;
   }
   for (std::size_t k = 0; k < requests.size(); ++k) {
     const auto& q = requests[k];
@@ -400,7 +399,7 @@ bool flit_network::booksim_alone(router& r, node_id n, std::int64_t c, due_vc d,
     const std::int32_t from = r.va_accept[static_cast<std::size_t>(input)];
     std::int32_t best = -1, best_distance = INT32_MAX;
     const auto consider = [&](std::int32_t out, std::int32_t vc) {
-      const std::int32_t o = out * vcs + vc, distance = o >= from ? o - from : o - from + outs;
+      const std::int32_t o = out * vcs + vc, distance = round_robin_distance(o, from, outs);
       if (distance < best_distance) {
         best = o;
         best_distance = distance;

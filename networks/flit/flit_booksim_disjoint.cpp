@@ -65,7 +65,7 @@ flit_network::disjoint flit_network::booksim_disjoint(router& r, node_id n, std:
     std::uint64_t mine = 0;
     // (Inline: out of line, `mine` and `best` lived in memory; 2.7 % of (a)'s instructions at 0.07.)
     const auto why = booksim_candidates<OneVc>(r, n, c, channel, ctx, [&](std::int32_t out, std::int32_t vc) __attribute__((always_inline)) {
-      const std::int32_t o = out * vcs + vc, distance = o - from + (va_outs & -static_cast<std::int32_t>(o < from));
+      const std::int32_t o = out * vcs + vc, distance = round_robin_distance(o, from, va_outs);
       mine |= std::uint64_t{1} << o;
       if (distance < best_distance) {
         best = o;
